@@ -1,0 +1,88 @@
+// The core's one error mechanism: every public function validates its input and throws
+// roofline::Error, which carries a stable code (translated by the page), the field at fault and
+// an English message that names the field and the rule.
+//
+//   try { matmul_cost(2.5, 3, 4, Dtype::fp16); }
+//   catch (const Error& e) { e.code();    // ErrorCode::not_integer
+//                            e.field();   // "n"
+//                            e.what(); }  // "n must be a positive integer, got 2.5"
+#pragma once
+
+#include <array>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace roofline {
+
+enum class ErrorCode {
+  missing_field,
+  not_a_number,
+  not_finite,
+  not_positive,
+  negative,
+  not_integer,
+  too_large,
+  out_of_range,
+  shape_mismatch,
+  ragged_matrix,
+  unknown_dtype,
+  unknown_gpu,
+  unknown_model,
+  unsupported_dtype,
+  never_crosses_ridge,
+  unknown_function,
+};
+
+/// Every code, in declaration order (for listings and tests).
+inline constexpr std::array all_error_codes{
+    ErrorCode::missing_field,    ErrorCode::not_a_number,  ErrorCode::not_finite,
+    ErrorCode::not_positive,     ErrorCode::negative,      ErrorCode::not_integer,
+    ErrorCode::too_large,        ErrorCode::out_of_range,  ErrorCode::shape_mismatch,
+    ErrorCode::ragged_matrix,    ErrorCode::unknown_dtype, ErrorCode::unknown_gpu,
+    ErrorCode::unknown_model,    ErrorCode::unsupported_dtype,
+    ErrorCode::never_crosses_ridge, ErrorCode::unknown_function,
+};
+
+/// The stable identifier of a code: "not_integer", "shape_mismatch", ...
+std::string_view error_code_id(ErrorCode code);
+
+class Error : public std::runtime_error {
+ public:
+  Error(ErrorCode code, std::string field, const std::string& message)
+      : std::runtime_error(message), code_(code), field_(std::move(field)) {}
+  [[nodiscard]] ErrorCode code() const { return code_; }
+  [[nodiscard]] std::string_view code_id() const { return error_code_id(code_); }
+  [[nodiscard]] const std::string& field() const { return field_; }
+
+ private:
+  ErrorCode code_;
+  std::string field_;
+};
+
+/// Largest integer a double holds exactly: counts, and products of counts, stay at or below it.
+inline constexpr double max_exact_count = 9007199254740992.0;  // 2^53
+/// Largest real quantity the core accepts or returns (FLOPs of a training run reach ~1e25).
+inline constexpr double max_quantity = 1e30;
+
+/// Shortest text that reads back as the same double ("2.5", "1e+400" never occurs: inputs are
+/// checked for finiteness first).
+std::string format_number(double value);
+
+// Validation helpers. Each returns its argument on success, so calls compose:
+//   double n = require_count("n", n_in);
+double require_finite(std::string_view field, double value);
+/// Finite and > 0, at most max_quantity.
+double require_positive(std::string_view field, double value);
+/// Finite and ≥ 0, at most max_quantity.
+double require_non_negative(std::string_view field, double value);
+/// A whole number ≥ 1 (sizes, batch, layers, GPUs), at most 2^53.
+double require_count(std::string_view field, double value);
+/// A whole number ≥ 0, at most 2^53.
+double require_count_or_zero(std::string_view field, double value);
+/// A product of counts that must stay exact (≤ 2^53); `what` names it in the message.
+double require_exact_product(std::string_view field, double product, std::string_view what);
+/// A computed result: finite and at most max_quantity, or too_large naming `field`.
+double require_result(std::string_view field, double value);
+
+}  // namespace roofline

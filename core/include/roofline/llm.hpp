@@ -1,0 +1,54 @@
+// LLM serving: decode reads every weight (and each sequence's KV cache) once per token, prefill
+// reads the weights once for the whole prompt.
+//
+//   decode({gigabytes(16.06), gigabytes(1.07), 4, gigabytes_per_second(300), 1});
+//     // 20.34 GB per step, 67.8 ms, ≈ 59 tokens/s in total, ≈ 15 per conversation
+//   kv_cache_bytes(32, 8, 128, 8192, Dtype::bf16);   // 1.07 GB (Llama 3 8B)
+#pragma once
+
+#include "roofline/dtype.hpp"
+#include "roofline/roofline.hpp"
+#include "roofline/units.hpp"
+
+namespace roofline {
+
+struct DecodeInput {
+  Bytes weights;                  ///< the model's weight bytes (all of them, before splitting)
+  Bytes kv_cache_per_sequence;    ///< KV cache bytes each sequence reads per step (may be 0)
+  double batch = 1;               ///< sequences decoded together (a count)
+  BytesPerSecond bandwidth;       ///< one GPU's memory bandwidth
+  double gpus = 1;                ///< tensor-parallel GPUs, each reading 1/gpus of everything
+};
+
+struct DecodeStep {
+  Bytes bytes_per_step;                 ///< what ONE GPU reads: (weights + batch·kv) ÷ gpus
+  Seconds step;                         ///< bytes_per_step ÷ bandwidth: the memory floor of a step
+  double tokens_per_second_per_sequence;  ///< 1 ÷ step
+  double tokens_per_second;             ///< batch ÷ step
+};
+
+DecodeStep decode(const DecodeInput& in);
+
+/// Keys and values of every layer: 2 × layers × kv_heads × head_dim × tokens × bytes per element.
+Bytes kv_cache_bytes(double layers, double kv_heads, double head_dim, double tokens, Dtype dtype);
+
+/// A forward pass uses each parameter in one MAC: ≈ 2 FLOPs per parameter per token.
+Flops flops_per_token(double params);
+
+struct PrefillInput {
+  double params;          ///< parameters (a count, may be fractional in billions: 8.03e9)
+  double tokens;          ///< prompt tokens processed together
+  Bytes weights;          ///< weight bytes, read once for the whole prompt
+  Device device;          ///< one GPU's peak and bandwidth
+  double gpus = 1;        ///< tensor-parallel GPUs sharing the FLOPs and the bytes
+};
+
+/// Prefill: FLOPs = 2·params·tokens, bytes = the weights once; split over `gpus`. Its clocks
+/// give the time-to-first-token floor (TTFT); decode's step gives the time per output token (TPOT).
+struct Prefill {
+  Flops flops;    ///< all GPUs together: 2·params·tokens
+  Clocks clocks;  ///< one GPU's share of the FLOPs and of the weight bytes
+};
+Prefill prefill(const PrefillInput& in);
+
+}  // namespace roofline

@@ -1,0 +1,67 @@
+// The roofline: a device is a peak FLOP/s (at one precision) and a memory bandwidth.
+//
+//   Device t4{teraflops_per_second(65), gigabytes_per_second(320)};
+//   ridge(t4);                                 // 203.125 FLOPs per byte
+//   roofline_point(t4, FlopsPerByte{1});       // attainable 0.32 TFLOP/s, 0.5 % of peak, memory-bound
+//   clocks(Flops{137.4e9}, Bytes{100.7e6}, t4) // compute 2.11 ms > memory 0.31 ms: compute-bound
+#pragma once
+
+#include <string_view>
+
+#include "roofline/units.hpp"
+
+namespace roofline {
+
+struct Device {
+  FlopsPerSecond peak;       ///< dense peak at the precision in use
+  BytesPerSecond bandwidth;  ///< memory bandwidth
+};
+
+/// Which clock sets the time: memory below the ridge, compute at or above it.
+enum class Bound { memory, compute };
+std::string_view bound_id(Bound b);  // "memory" | "compute"
+
+/// peak ÷ bandwidth: the FLOPs per byte an operation needs to keep the cores fed.
+/// Throws on a non-positive or non-finite peak or bandwidth (fields "peakFlopsPerSecond",
+/// "bytesPerSecond").
+FlopsPerByte ridge(const Device& device);
+
+struct RooflinePoint {
+  FlopsPerByte ridge;
+  FlopsPerSecond memory_fed;  ///< intensity × bandwidth: what memory can feed
+  FlopsPerSecond attainable;  ///< min(peak, memory_fed): the roof
+  double fraction_of_peak;    ///< attainable ÷ peak, in [0, 1]
+  double intensity_over_ridge;
+  Bound bound;
+};
+
+RooflinePoint roofline_point(const Device& device, FlopsPerByte intensity);
+
+/// The two clocks of one operation; the operation takes at least the larger.
+struct Clocks {
+  Seconds compute;  ///< FLOPs ÷ peak
+  Seconds memory;   ///< bytes ÷ bandwidth
+  Seconds lower_bound;
+  FlopsPerByte intensity;
+  FlopsPerByte ridge;
+  Bound bound;  ///< compute when intensity ≥ ridge (then compute ≥ memory)
+};
+
+Clocks clocks(Flops flops, Bytes bytes, const Device& device);
+
+/// Floor time of `flops` at `peak`, and the ceiling of such operations per second.
+struct AtPeak {
+  Seconds seconds;
+  double per_second;
+};
+AtPeak time_at_peak(Flops flops, FlopsPerSecond peak);
+
+/// Achieved ÷ peak. An achieved rate above the peak is impossible: `possible` is then false and
+/// the measurement, not the device, is wrong.
+struct Utilization {
+  double fraction;
+  bool possible;
+};
+Utilization utilization(FlopsPerSecond achieved, FlopsPerSecond peak);
+
+}  // namespace roofline

@@ -1,0 +1,464 @@
+#include "roofline/api.hpp"
+
+#include <cmath>
+#include <functional>
+#include <stdexcept>
+
+#include "roofline/batching.hpp"
+#include "roofline/catalog.hpp"
+#include "roofline/error.hpp"
+#include "roofline/inside.hpp"
+#include "roofline/llm.hpp"
+#include "roofline/matrix.hpp"
+#include "roofline/precision.hpp"
+#include "roofline/roofline.hpp"
+#include "roofline/training.hpp"
+
+namespace roofline::api {
+
+Value Value::array(std::vector<Value> items) {
+  Value v;
+  v.kind_ = Kind::array;
+  v.items_ = std::move(items);
+  return v;
+}
+
+Value Value::object() {
+  Value v;
+  v.kind_ = Kind::object;
+  return v;
+}
+
+Value& Value::set(std::string key, Value v) {
+  for (std::size_t i = 0; i < keys_.size(); ++i) {
+    if (keys_[i] == key) {
+      items_[i] = std::move(v);
+      return *this;
+    }
+  }
+  keys_.push_back(std::move(key));
+  items_.push_back(std::move(v));
+  return *this;
+}
+
+Value& Value::push(Value v) {
+  items_.push_back(std::move(v));
+  return *this;
+}
+
+const Value* Value::find(std::string_view key) const {
+  if (kind_ != Kind::object) return nullptr;
+  for (std::size_t i = 0; i < keys_.size(); ++i) {
+    if (keys_[i] == key) return &items_[i];
+  }
+  return nullptr;
+}
+
+const Value& Value::get(std::string_view key) const {
+  if (const Value* v = find(key)) return *v;
+  throw std::out_of_range("no key " + std::string(key));
+}
+
+namespace {
+
+// ---- reading arguments -------------------------------------------------------------------
+
+std::string kind_name(const Value& v) {
+  switch (v.kind()) {
+    case Value::Kind::null: return "null";
+    case Value::Kind::boolean: return v.boolean() ? "true" : "false";
+    case Value::Kind::number: return format_number(v.number());
+    case Value::Kind::string: return "the text \"" + v.string().substr(0, 40) + "\"";
+    case Value::Kind::array: return "a list";
+    case Value::Kind::object: return "an object";
+  }
+  return "?";
+}
+
+class Args {
+ public:
+  explicit Args(const Value& v) : v_(v) {
+    if (!v.is(Value::Kind::object)) {
+      throw Error(ErrorCode::missing_field, "", "expected one object of named arguments, got " + kind_name(v));
+    }
+  }
+
+  [[nodiscard]] bool has(std::string_view key) const { return v_.find(key) != nullptr; }
+
+  [[nodiscard]] const Value& raw(std::string_view key) const {
+    const Value* f = v_.find(key);
+    if (!f) throw Error(ErrorCode::missing_field, std::string(key), std::string(key) + " is required");
+    return *f;
+  }
+
+  [[nodiscard]] double number(std::string_view key) const {
+    const Value& f = raw(key);
+    if (!f.is(Value::Kind::number)) {
+      throw Error(ErrorCode::not_a_number, std::string(key),
+                  std::string(key) + " must be a number, got " + kind_name(f));
+    }
+    return require_finite(key, f.number());
+  }
+
+  [[nodiscard]] double number_or(std::string_view key, double fallback) const {
+    return has(key) ? number(key) : fallback;
+  }
+
+  [[nodiscard]] std::string text(std::string_view key, ErrorCode wrong_kind, std::string_view rule) const {
+    const Value& f = raw(key);
+    if (!f.is(Value::Kind::string)) {
+      throw Error(wrong_kind, std::string(key),
+                  std::string(key) + " must be " + std::string(rule) + ", got " + kind_name(f));
+    }
+    return f.string();
+  }
+
+  [[nodiscard]] Dtype dtype(std::string_view key) const {
+    return parse_dtype(text(key, ErrorCode::unknown_dtype, "one of fp32, tf32, fp16, bf16, fp8, int8, int4"), key);
+  }
+
+  [[nodiscard]] Dtype dtype_or(std::string_view key, Dtype fallback) const {
+    return has(key) ? dtype(key) : fallback;
+  }
+
+  [[nodiscard]] Matrix matrix(std::string_view key) const {
+    const Value& f = raw(key);
+    const std::string name(key);
+    if (!f.is(Value::Kind::array)) {
+      throw Error(ErrorCode::ragged_matrix, name, name + " must be a list of rows, got " + kind_name(f));
+    }
+    std::vector<std::vector<double>> rows;
+    for (const Value& row : f.items()) {
+      if (!row.is(Value::Kind::array)) {
+        throw Error(ErrorCode::ragged_matrix, name, name + " must be a list of rows, each a list of numbers");
+      }
+      std::vector<double>& out = rows.emplace_back();
+      for (const Value& x : row.items()) {
+        if (!x.is(Value::Kind::number)) {
+          throw Error(ErrorCode::not_a_number, name, name + " must hold numbers, got " + kind_name(x));
+        }
+        out.push_back(x.number());
+      }
+    }
+    return Matrix::from_rows(rows, key);
+  }
+
+ private:
+  const Value& v_;
+};
+
+// ---- writing results ---------------------------------------------------------------------
+
+Value matrix_value(const Matrix& m) {
+  Value rows = Value::array();
+  for (std::size_t r = 0; r < m.rows(); ++r) {
+    Value row = Value::array();
+    for (std::size_t c = 0; c < m.cols(); ++c) row.push(m(r, c));
+    rows.push(std::move(row));
+  }
+  return rows;
+}
+
+Value gpu_value(const Gpu& g) {
+  Value peaks = Value::object();
+  for (Dtype d : all_dtypes) {
+    if (auto p = g.peak(d)) peaks.set(std::string(dtype_id(d)), p->value());
+  }
+  Value v = Value::object();
+  v.set("id", g.id).set("name", g.name).set("year", g.year);
+  v.set("memoryBytes", g.memory.value()).set("bytesPerSecond", g.bandwidth.value());
+  v.set("peakFlopsPerSecond", std::move(peaks));
+  if (g.price_per_hour_usd) v.set("pricePerHourUsd", *g.price_per_hour_usd);
+  v.set("source", g.source);
+  return v;
+}
+
+Value model_value(const Model& m) {
+  Value v = Value::object();
+  v.set("id", m.id).set("name", m.name).set("kind", m.kind).set("params", m.params);
+  v.set("bitsPerWeight", m.bits_per_weight).set("weightBytes", m.weight_bytes().value());
+  if (m.dtype) v.set("dtype", std::string(dtype_id(*m.dtype)));
+  if (m.layers) v.set("layers", *m.layers);
+  if (m.kv_heads) v.set("kvHeads", *m.kv_heads);
+  if (m.head_dim) v.set("headDim", *m.head_dim);
+  if (m.macs_per_example) v.set("macsPerExample", *m.macs_per_example);
+  if (!m.stages.empty()) {
+    Value stages = Value::array();
+    for (const Stage& s : m.stages) {
+      stages.push(Value::object().set("id", s.id).set("name", s.name).set("macs", s.macs).set("weights", s.weights));
+    }
+    v.set("stages", std::move(stages));
+  }
+  v.set("source", m.source);
+  return v;
+}
+
+Device device_arg(const Args& a) {
+  return {FlopsPerSecond{a.number("peakFlopsPerSecond")}, BytesPerSecond{a.number("bytesPerSecond")}};
+}
+
+Value clocks_value(const Clocks& c) {
+  return Value::object()
+      .set("computeSeconds", c.compute.value())
+      .set("memorySeconds", c.memory.value())
+      .set("seconds", c.lower_bound.value())
+      .set("flopsPerByte", c.intensity.value())
+      .set("ridgeFlopsPerByte", c.ridge.value())
+      .set("bound", std::string(bound_id(c.bound)));
+}
+
+Value matmul_value(const MatmulCost& c) {
+  return Value::object()
+      .set("rows", c.result.rows)
+      .set("cols", c.result.cols)
+      .set("outputElements", c.result.rows * c.result.cols)
+      .set("macs", c.macs.value())
+      .set("flops", c.flops.value())
+      .set("bytes", c.bytes.value())
+      .set("flopsPerByte", c.intensity.value());
+}
+
+// ---- the functions -----------------------------------------------------------------------
+
+using Handler = std::function<Value(const Args&)>;
+
+struct Function {
+  const char* name;
+  Handler run;
+};
+
+const std::vector<Function>& table() {
+  static const std::vector<Function> functions = {
+      {"errorCodes",
+       [](const Args&) {
+         Value v = Value::array();
+         for (ErrorCode c : all_error_codes) v.push(std::string(error_code_id(c)));
+         return v;
+       }},
+      {"dtypes",
+       [](const Args&) {
+         Value v = Value::array();
+         for (Dtype d : all_dtypes) {
+           v.push(Value::object()
+                      .set("id", std::string(dtype_id(d)))
+                      .set("name", std::string(dtype_name(d)))
+                      .set("bytesPerElement", bytes_per_element(d))
+                      .set("bits", bytes_per_element(d) * 8));
+         }
+         return v;
+       }},
+      {"gpus",
+       [](const Args&) {
+         Value v = Value::array();
+         for (const Gpu& g : roofline::gpus()) v.push(gpu_value(g));
+         return v;
+       }},
+      {"gpu",
+       [](const Args& a) { return gpu_value(find_gpu(a.text("id", ErrorCode::unknown_gpu, "a GPU id"), "id")); }},
+      {"models",
+       [](const Args&) {
+         Value v = Value::array();
+         for (const Model& m : roofline::models()) v.push(model_value(m));
+         return v;
+       }},
+      {"model",
+       [](const Args& a) {
+         return model_value(find_model(a.text("id", ErrorCode::unknown_model, "a model id"), "id"));
+       }},
+      {"multiply",
+       [](const Args& a) {
+         const Matrix ma = a.matrix("a");
+         const Matrix mb = a.matrix("b");
+         const MultiplyResult r = multiply(ma, mb);
+         return Value::object()
+             .set("c", matrix_value(r.c))
+             .set("rows", double(r.c.rows()))
+             .set("cols", double(r.c.cols()))
+             .set("inner", double(ma.cols()))
+             .set("macs", r.macs.value())
+             .set("flops", to_flops(r.macs).value());
+       }},
+      {"matmul",
+       [](const Args& a) {
+         return matmul_value(matmul_cost(a.number("n"), a.number("k"), a.number("m"), a.dtype("dtype")));
+       }},
+      {"timeAtPeak",
+       [](const Args& a) {
+         const AtPeak r = time_at_peak(Flops{a.number("flops")}, FlopsPerSecond{a.number("peakFlopsPerSecond")});
+         return Value::object().set("seconds", r.seconds.value()).set("perSecond", r.per_second);
+       }},
+      {"roofline",
+       [](const Args& a) {
+         const Device d = device_arg(a);
+         const RooflinePoint p = roofline_point(d, FlopsPerByte{a.number("flopsPerByte")});
+         return Value::object()
+             .set("ridgeFlopsPerByte", p.ridge.value())
+             .set("memoryFlopsPerSecond", p.memory_fed.value())
+             .set("attainableFlopsPerSecond", p.attainable.value())
+             .set("fractionOfPeak", p.fraction_of_peak)
+             .set("intensityOverRidge", p.intensity_over_ridge)
+             .set("bound", std::string(bound_id(p.bound)));
+       }},
+      {"clocks",
+       [](const Args& a) {
+         const Flops f{a.number("flops")};
+         const Bytes b{a.number("bytes")};
+         return clocks_value(clocks(f, b, device_arg(a)));
+       }},
+      {"utilization",
+       [](const Args& a) {
+         const Utilization u = utilization(FlopsPerSecond{a.number("achievedFlopsPerSecond")},
+                                           FlopsPerSecond{a.number("peakFlopsPerSecond")});
+         return Value::object().set("fraction", u.fraction).set("possible", u.possible);
+       }},
+      {"denseLayer",
+       [](const Args& a) {
+         const DenseLayerCost c =
+             dense_layer(a.number("batch"), a.number("inputs"), a.number("outputs"), a.dtype("dtype"));
+         return Value::object()
+             .set("macs", c.matmul.macs.value())
+             .set("flops", c.matmul.flops.value())
+             .set("bytes", c.matmul.bytes.value())
+             .set("weightBytes", c.weight_bytes.value())
+             .set("flopsPerByte", c.matmul.intensity.value())
+             .set("weightsOnlyFlopsPerByte", c.weights_only_intensity.value())
+             .set("limitFlopsPerByte", c.limit_intensity.value());
+       }},
+      {"minBatchForRidge",
+       [](const Args& a) {
+         return Value(min_batch_for_ridge(a.number("inputs"), a.number("outputs"), a.dtype("dtype"),
+                                          FlopsPerByte{a.number("ridgeFlopsPerByte")}));
+       }},
+      {"decode",
+       [](const Args& a) {
+         const DecodeStep s = decode({Bytes{a.number("weightBytes")}, Bytes{a.number("kvBytesPerSequence")},
+                                      a.number("batch"), BytesPerSecond{a.number("bytesPerSecond")},
+                                      a.number_or("gpus", 1)});
+         return Value::object()
+             .set("bytesPerStep", s.bytes_per_step.value())
+             .set("stepSeconds", s.step.value())
+             .set("tokensPerSecondPerSequence", s.tokens_per_second_per_sequence)
+             .set("tokensPerSecond", s.tokens_per_second);
+       }},
+      {"kvCacheBytes",
+       [](const Args& a) {
+         return Value(kv_cache_bytes(a.number("layers"), a.number("kvHeads"), a.number("headDim"),
+                                     a.number("tokens"), a.dtype("dtype"))
+                          .value());
+       }},
+      {"flopsPerToken", [](const Args& a) { return Value(flops_per_token(a.number("params")).value()); }},
+      {"prefill",
+       [](const Args& a) {
+         const Prefill p = prefill({a.number("params"), a.number("tokens"), Bytes{a.number("weightBytes")},
+                                    device_arg(a), a.number_or("gpus", 1)});
+         Value v = clocks_value(p.clocks);
+         v.set("flops", p.flops.value());
+         return v;
+       }},
+      {"tile",
+       [](const Args& a) {
+         return Value::object().set("flopsPerByte",
+                                    tile_intensity(a.number("rows"), a.number("cols"), a.dtype("dtype")).value());
+       }},
+      {"convAsMatmul",
+       [](const Args& a) {
+         const ConvAsMatmul c = conv_as_matmul({a.number("inputHeight"), a.number("inputWidth"),
+                                                a.number("inChannels"), a.number("kernelHeight"),
+                                                a.number("kernelWidth"), a.number("filters"),
+                                                a.number_or("stride", 1), a.number_or("padding", 0)});
+         return Value::object()
+             .set("outputHeight", c.output_height)
+             .set("outputWidth", c.output_width)
+             .set("rows", c.rows)
+             .set("inner", c.inner)
+             .set("cols", c.cols)
+             .set("windowElements", c.window_elements)
+             .set("weights", c.weights)
+             .set("macs", c.macs.value())
+             .set("flops", to_flops(c.macs).value());
+       }},
+      {"elementwise",
+       [](const Args& a) {
+         const Elementwise e = elementwise(a.number("elements"), a.dtype("dtype"), a.number_or("flopsPerElement", 1));
+         return Value::object()
+             .set("flops", e.flops.value())
+             .set("bytes", e.bytes.value())
+             .set("flopsPerByte", e.intensity.value());
+       }},
+      {"fusion",
+       [](const Args& a) {
+         const Fusion f = fusion(a.number("elements"), a.dtype("dtype"));
+         return Value::object()
+             .set("unfusedBytes", f.unfused.value())
+             .set("fusedBytes", f.fused.value())
+             .set("savedBytes", f.saved.value())
+             .set("unfusedTransfers", f.unfused_transfers)
+             .set("fusedTransfers", f.fused_transfers);
+       }},
+      {"quantizedWeights",
+       [](const Args& a) {
+         QuantizedWeightsInput in{};
+         in.params = a.number("params");
+         in.dtype = a.dtype("dtype");
+         if (a.has("groupSize")) in.group_size = a.number("groupSize");
+         in.scale_dtype = a.dtype_or("scaleDtype", Dtype::fp16);
+         in.kept_params = a.number_or("keptParams", 0);
+         in.kept_dtype = a.dtype_or("keptDtype", Dtype::bf16);
+         const QuantizedWeights q = quantized_weights(in);
+         return Value::object()
+             .set("bytes", q.bytes.value())
+             .set("quantizedBytes", q.quantized.value())
+             .set("scaleBytes", q.scales.value())
+             .set("keptBytes", q.kept.value())
+             .set("bitsPerWeight", q.bits_per_weight);
+       }},
+      {"precisionSpeedup",
+       [](const Args& a) {
+         const Speedups s =
+             speedups(Bytes{a.number("bytesBefore")}, Bytes{a.number("bytesAfter")},
+                      FlopsPerSecond{a.number("peakBeforeFlopsPerSecond")},
+                      FlopsPerSecond{a.number("peakAfterFlopsPerSecond")});
+         return Value::object().set("memoryBoundSpeedup", s.memory_bound).set("computeBoundSpeedup", s.compute_bound);
+       }},
+      {"denseFromSparsity",
+       [](const Args& a) { return Value(dense_from_sparsity(FlopsPerSecond{a.number("flopsPerSecond")}).value()); }},
+      {"trainingFlops",
+       [](const Args& a) { return Value(llm_training_flops(a.number("params"), a.number("tokens")).value()); }},
+      {"cnnTrainingFlops",
+       [](const Args& a) {
+         return Value(cnn_training_flops(Flops{a.number("forwardFlops")}, a.number("examples"),
+                                         a.number_or("epochs", 1))
+                          .value());
+       }},
+  };
+  return functions;
+}
+
+// The last line of defence for "never NaN or Infinity": every number of every result.
+void check_finite(const Value& v) {
+  if (v.is(Value::Kind::number)) require_result("result", v.number());
+  for (const Value& item : v.items()) check_finite(item);
+}
+
+}  // namespace
+
+Value call(std::string_view name, const Value& args) {
+  for (const Function& f : table()) {
+    if (name == f.name) {
+      const Value empty = Value::object();
+      const Args a(args.is(Value::Kind::null) ? empty : args);
+      Value result = f.run(a);
+      check_finite(result);
+      return result;
+    }
+  }
+  throw Error(ErrorCode::unknown_function, "", "no API function named \"" + std::string(name.substr(0, 40)) + "\"");
+}
+
+std::vector<std::string> function_names() {
+  std::vector<std::string> names;
+  for (const Function& f : table()) names.emplace_back(f.name);
+  return names;
+}
+
+}  // namespace roofline::api
