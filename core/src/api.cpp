@@ -194,7 +194,8 @@ Value model_value(const Model& m) {
 }
 
 Device device_arg(const Args& a) {
-  return {FlopsPerSecond{a.number("peakFlopsPerSecond")}, BytesPerSecond{a.number("bytesPerSecond")}};
+  const FlopsPerSecond peak{a.number("peakFlopsPerSecond")};
+  return {peak, BytesPerSecond{a.number("bytesPerSecond")}};
 }
 
 Value clocks_value(const Clocks& c) {
@@ -280,11 +281,13 @@ const std::vector<Function>& table() {
        }},
       {"matmul",
        [](const Args& a) {
-         return matmul_value(matmul_cost(a.number("n"), a.number("k"), a.number("m"), a.dtype("dtype")));
+         const double n = a.number("n"), k = a.number("k"), m = a.number("m");
+         return matmul_value(matmul_cost(n, k, m, a.dtype("dtype")));
        }},
       {"timeAtPeak",
        [](const Args& a) {
-         const AtPeak r = time_at_peak(Flops{a.number("flops")}, FlopsPerSecond{a.number("peakFlopsPerSecond")});
+         const Flops flops{a.number("flops")};
+         const AtPeak r = time_at_peak(flops, FlopsPerSecond{a.number("peakFlopsPerSecond")});
          return Value::object().set("seconds", r.seconds.value()).set("perSecond", r.per_second);
        }},
       {"roofline",
@@ -307,14 +310,14 @@ const std::vector<Function>& table() {
        }},
       {"utilization",
        [](const Args& a) {
-         const Utilization u = utilization(FlopsPerSecond{a.number("achievedFlopsPerSecond")},
-                                           FlopsPerSecond{a.number("peakFlopsPerSecond")});
+         const FlopsPerSecond achieved{a.number("achievedFlopsPerSecond")};
+         const Utilization u = utilization(achieved, FlopsPerSecond{a.number("peakFlopsPerSecond")});
          return Value::object().set("fraction", u.fraction).set("possible", u.possible);
        }},
       {"denseLayer",
        [](const Args& a) {
-         const DenseLayerCost c =
-             dense_layer(a.number("batch"), a.number("inputs"), a.number("outputs"), a.dtype("dtype"));
+         const double batch = a.number("batch"), inputs = a.number("inputs"), outputs = a.number("outputs");
+         const DenseLayerCost c = dense_layer(batch, inputs, outputs, a.dtype("dtype"));
          return Value::object()
              .set("macs", c.matmul.macs.value())
              .set("flops", c.matmul.flops.value())
@@ -326,14 +329,19 @@ const std::vector<Function>& table() {
        }},
       {"minBatchForRidge",
        [](const Args& a) {
-         return Value(min_batch_for_ridge(a.number("inputs"), a.number("outputs"), a.dtype("dtype"),
-                                          FlopsPerByte{a.number("ridgeFlopsPerByte")}));
+         const double inputs = a.number("inputs"), outputs = a.number("outputs");
+         const Dtype dtype = a.dtype("dtype");
+         return Value(min_batch_for_ridge(inputs, outputs, dtype, FlopsPerByte{a.number("ridgeFlopsPerByte")}));
        }},
       {"decode",
        [](const Args& a) {
-         const DecodeStep s = decode({Bytes{a.number("weightBytes")}, Bytes{a.number("kvBytesPerSequence")},
-                                      a.number("batch"), BytesPerSecond{a.number("bytesPerSecond")},
-                                      a.number_or("gpus", 1)});
+         DecodeInput in{};
+         in.weights = Bytes{a.number("weightBytes")};
+         in.kv_cache_per_sequence = Bytes{a.number("kvBytesPerSequence")};
+         in.batch = a.number("batch");
+         in.bandwidth = BytesPerSecond{a.number("bytesPerSecond")};
+         in.gpus = a.number_or("gpus", 1);
+         const DecodeStep s = decode(in);
          return Value::object()
              .set("bytesPerStep", s.bytes_per_step.value())
              .set("stepSeconds", s.step.value())
@@ -342,30 +350,41 @@ const std::vector<Function>& table() {
        }},
       {"kvCacheBytes",
        [](const Args& a) {
-         return Value(kv_cache_bytes(a.number("layers"), a.number("kvHeads"), a.number("headDim"),
-                                     a.number("tokens"), a.dtype("dtype"))
-                          .value());
+         const double layers = a.number("layers"), heads = a.number("kvHeads"), dim = a.number("headDim");
+         const double tokens = a.number("tokens");
+         return Value(kv_cache_bytes(layers, heads, dim, tokens, a.dtype("dtype")).value());
        }},
       {"flopsPerToken", [](const Args& a) { return Value(flops_per_token(a.number("params")).value()); }},
       {"prefill",
        [](const Args& a) {
-         const Prefill p = prefill({a.number("params"), a.number("tokens"), Bytes{a.number("weightBytes")},
-                                    device_arg(a), a.number_or("gpus", 1)});
+         PrefillInput in{};
+         in.params = a.number("params");
+         in.tokens = a.number("tokens");
+         in.weights = Bytes{a.number("weightBytes")};
+         in.device = device_arg(a);
+         in.gpus = a.number_or("gpus", 1);
+         const Prefill p = prefill(in);
          Value v = clocks_value(p.clocks);
          v.set("flops", p.flops.value());
          return v;
        }},
       {"tile",
        [](const Args& a) {
-         return Value::object().set("flopsPerByte",
-                                    tile_intensity(a.number("rows"), a.number("cols"), a.dtype("dtype")).value());
+         const double rows = a.number("rows"), cols = a.number("cols");
+         return Value::object().set("flopsPerByte", tile_intensity(rows, cols, a.dtype("dtype")).value());
        }},
       {"convAsMatmul",
        [](const Args& a) {
-         const ConvAsMatmul c = conv_as_matmul({a.number("inputHeight"), a.number("inputWidth"),
-                                                a.number("inChannels"), a.number("kernelHeight"),
-                                                a.number("kernelWidth"), a.number("filters"),
-                                                a.number_or("stride", 1), a.number_or("padding", 0)});
+         ConvInput in{};
+         in.input_height = a.number("inputHeight");
+         in.input_width = a.number("inputWidth");
+         in.in_channels = a.number("inChannels");
+         in.kernel_height = a.number("kernelHeight");
+         in.kernel_width = a.number("kernelWidth");
+         in.filters = a.number("filters");
+         in.stride = a.number_or("stride", 1);
+         in.padding = a.number_or("padding", 0);
+         const ConvAsMatmul c = conv_as_matmul(in);
          return Value::object()
              .set("outputHeight", c.output_height)
              .set("outputWidth", c.output_width)
@@ -379,7 +398,9 @@ const std::vector<Function>& table() {
        }},
       {"elementwise",
        [](const Args& a) {
-         const Elementwise e = elementwise(a.number("elements"), a.dtype("dtype"), a.number_or("flopsPerElement", 1));
+         const double elements = a.number("elements");
+         const Dtype dtype = a.dtype("dtype");
+         const Elementwise e = elementwise(elements, dtype, a.number_or("flopsPerElement", 1));
          return Value::object()
              .set("flops", e.flops.value())
              .set("bytes", e.bytes.value())
@@ -387,7 +408,8 @@ const std::vector<Function>& table() {
        }},
       {"fusion",
        [](const Args& a) {
-         const Fusion f = fusion(a.number("elements"), a.dtype("dtype"));
+         const double elements = a.number("elements");
+         const Fusion f = fusion(elements, a.dtype("dtype"));
          return Value::object()
              .set("unfusedBytes", f.unfused.value())
              .set("fusedBytes", f.fused.value())
@@ -414,21 +436,24 @@ const std::vector<Function>& table() {
        }},
       {"precisionSpeedup",
        [](const Args& a) {
-         const Speedups s =
-             speedups(Bytes{a.number("bytesBefore")}, Bytes{a.number("bytesAfter")},
-                      FlopsPerSecond{a.number("peakBeforeFlopsPerSecond")},
-                      FlopsPerSecond{a.number("peakAfterFlopsPerSecond")});
+         const Bytes before{a.number("bytesBefore")};
+         const Bytes after{a.number("bytesAfter")};
+         const FlopsPerSecond peak_before{a.number("peakBeforeFlopsPerSecond")};
+         const Speedups s = speedups(before, after, peak_before, FlopsPerSecond{a.number("peakAfterFlopsPerSecond")});
          return Value::object().set("memoryBoundSpeedup", s.memory_bound).set("computeBoundSpeedup", s.compute_bound);
        }},
       {"denseFromSparsity",
        [](const Args& a) { return Value(dense_from_sparsity(FlopsPerSecond{a.number("flopsPerSecond")}).value()); }},
       {"trainingFlops",
-       [](const Args& a) { return Value(llm_training_flops(a.number("params"), a.number("tokens")).value()); }},
+       [](const Args& a) {
+         const double params = a.number("params");
+         return Value(llm_training_flops(params, a.number("tokens")).value());
+       }},
       {"cnnTrainingFlops",
        [](const Args& a) {
-         return Value(cnn_training_flops(Flops{a.number("forwardFlops")}, a.number("examples"),
-                                         a.number_or("epochs", 1))
-                          .value());
+         const Flops forward{a.number("forwardFlops")};
+         const double examples = a.number("examples");
+         return Value(cnn_training_flops(forward, examples, a.number_or("epochs", 1)).value());
        }},
   };
   return functions;

@@ -52,7 +52,7 @@ TEST_CASE("FLOPs ÷ FLOP/s gives seconds: the T4 floor for one ResNet-50 photo i
 }
 
 TEST_CASE("decimal prefixes: 1 GB = 1e9 bytes, 1 GiB = 2^30 bytes") {
-  CHECK(gigabytes(16.06).value() == 16.06e9);
+  CHECK(gigabytes(16.06).value() == Approx(16.06e9).epsilon(1e-15));
   CHECK(gibibytes(1).value() == 1073741824.0);
   CHECK(gibibytes(1) > gigabytes(1));
   CHECK(gigabytes_per_second(320).value() == 320e9);

@@ -1,0 +1,195 @@
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <limits>
+#include <set>
+
+#include "json_value.hpp"
+#include "roofline/api.hpp"
+#include "roofline/error.hpp"
+
+using namespace roofline;
+using api::Value;
+
+namespace {
+
+nlohmann::json valid_args() {
+  std::ifstream in(ROOFLINE_API_CASES);
+  REQUIRE(in.good());
+  nlohmann::json j = nlohmann::json::parse(in);
+  j.erase("_comment");
+  return j;
+}
+
+bool all_finite(const Value& v) {
+  if (v.is(Value::Kind::number) && !std::isfinite(v.number())) return false;
+  for (const Value& x : v.items()) {
+    if (!all_finite(x)) return false;
+  }
+  return true;
+}
+
+Value with(const Value& args, const std::string& key, const Value* replacement) {
+  Value out = Value::object();
+  for (std::size_t i = 0; i < args.keys().size(); ++i) {
+    if (args.keys()[i] == key) {
+      if (replacement) out.set(key, *replacement);
+    } else {
+      out.set(args.keys()[i], args.items()[i]);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every API function has a valid-argument case, and every case names a function") {
+  std::set<std::string> names;
+  for (const auto& n : api::function_names()) names.insert(n);
+  std::set<std::string> cases;
+  const nlohmann::json all = valid_args();
+  for (const auto& [k, v] : all.items()) cases.insert(k);
+  CHECK(names == cases);
+}
+
+TEST_CASE("every API function succeeds on its valid arguments with finite results") {
+  const nlohmann::json all = valid_args();
+  for (const auto& [name, args] : all.items()) {
+    INFO(name);
+    const Value r = api::call(name, testing::to_value(args));
+    CHECK(all_finite(r));
+  }
+}
+
+TEST_CASE("API: matmul returns the lesson's calculator numbers by field name") {
+  const Value r = api::call("matmul", testing::to_value(valid_args()["matmul"]));
+  CHECK(r.get("outputElements").number() == 16000);
+  CHECK(r.get("macs").number() == 32768000);
+  CHECK(r.get("flops").number() == 65536000);
+  CHECK(r.get("bytes").number() == 2211072);
+}
+
+TEST_CASE("API: every numeric field, corrupted in every way, gives an error naming that field") {
+  const double qnan = std::numeric_limits<double>::quiet_NaN();
+  const double pinf = std::numeric_limits<double>::infinity();
+  struct Corruption {
+    const char* what;
+    std::optional<Value> value;  // nullopt: field removed
+    std::set<ErrorCode> codes;   // empty: success is allowed too
+  };
+  const std::vector<Corruption> corruptions = {
+      {"missing", std::nullopt, {ErrorCode::missing_field}},
+      {"text", Value("abc"), {ErrorCode::not_a_number}},
+      {"empty text", Value(""), {ErrorCode::not_a_number}},
+      {"null", Value(), {ErrorCode::not_a_number}},
+      {"boolean", Value(true), {ErrorCode::not_a_number}},
+      {"object", Value::object(), {ErrorCode::not_a_number}},
+      {"NaN", Value(qnan), {ErrorCode::not_finite}},
+      {"+Infinity", Value(pinf), {ErrorCode::not_finite}},
+      {"-Infinity", Value(-pinf), {ErrorCode::not_finite}},
+      {"negative", Value(-1.0), {ErrorCode::negative, ErrorCode::not_positive}},
+      {"zero", Value(0.0), {}},
+      {"fraction", Value(0.5), {}},
+      {"huge", Value(1e300), {}},
+  };
+  const nlohmann::json all = valid_args();
+  for (const auto& [name, args_json] : all.items()) {
+    const Value args = testing::to_value(args_json);
+    for (std::size_t i = 0; i < args.keys().size(); ++i) {
+      const std::string& field = args.keys()[i];
+      if (!args.items()[i].is(Value::Kind::number)) continue;
+      for (const Corruption& c : corruptions) {
+        INFO(name << "." << field << " = " << c.what);
+        const Value bad = with(args, field, c.value ? &*c.value : nullptr);
+        try {
+          const Value r = api::call(name, bad);
+          const bool optional_field = (field == "gpus" || field == "stride" || field == "padding" ||
+                                       field == "epochs" || field == "flopsPerElement" || field == "groupSize" ||
+                                       field == "keptParams");
+          CHECK((c.codes.empty() || (c.what == std::string("missing") && optional_field)));
+          CHECK(all_finite(r));
+        } catch (const Error& e) {
+          if (!c.codes.empty()) {
+            CHECK(c.codes.count(e.code()) == 1);
+            CHECK(e.field() == field);
+          } else if (e.code() != ErrorCode::too_large && e.code() != ErrorCode::out_of_range) {
+            CHECK(e.field() == field);
+          }
+          CHECK(std::string(e.what()).find(e.field()) != std::string::npos);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("API: string fields reject numbers, unknown names and absence") {
+  const nlohmann::json all = valid_args();
+  for (const auto& [name, args_json] : all.items()) {
+    const Value args = testing::to_value(args_json);
+    for (std::size_t i = 0; i < args.keys().size(); ++i) {
+      const std::string& field = args.keys()[i];
+      if (!args.items()[i].is(Value::Kind::string)) continue;
+      const ErrorCode expected = field == "id" ? (name == "gpu" ? ErrorCode::unknown_gpu : ErrorCode::unknown_model)
+                                               : ErrorCode::unknown_dtype;
+      for (const Value& v : {Value(5.0), Value("nope"), Value(), Value("FP16")}) {
+        INFO(name << "." << field);
+        try {
+          api::call(name, with(args, field, &v));
+          FAIL("accepted a bad " << field);
+        } catch (const Error& e) {
+          CHECK(e.code() == expected);
+          CHECK(e.field() == field);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("API: multiply refuses non-lists, ragged rows, text cells and mismatched shapes") {
+  const Value good = testing::to_value(valid_args()["multiply"]);
+  auto code_for = [&](const char* field, const Value& v) {
+    try {
+      api::call("multiply", with(good, field, &v));
+    } catch (const Error& e) {
+      return e.code();
+    }
+    return ErrorCode::unknown_function;
+  };
+  CHECK(code_for("a", Value(3.0)) == ErrorCode::ragged_matrix);
+  CHECK(code_for("a", Value::array()) == ErrorCode::ragged_matrix);
+  CHECK(code_for("a", Value::array({Value::array({1.0, 2.0}), Value::array({1.0})})) == ErrorCode::ragged_matrix);
+  CHECK(code_for("a", Value::array({Value::array({Value("x"), 2.0, 3.0})})) == ErrorCode::not_a_number);
+  CHECK(code_for("b", Value::array({Value::array({1.0, 2.0})})) == ErrorCode::shape_mismatch);
+}
+
+TEST_CASE("API: an unknown function or a non-object argument is a clear error") {
+  try {
+    api::call("flopz", Value::object());
+    FAIL();
+  } catch (const Error& e) {
+    CHECK(e.code() == ErrorCode::unknown_function);
+  }
+  try {
+    api::call("matmul", Value(3.0));
+    FAIL();
+  } catch (const Error& e) {
+    CHECK(e.code() == ErrorCode::missing_field);
+  }
+  try {
+    api::call("matmul", Value());
+    FAIL();
+  } catch (const Error& e) {
+    CHECK(e.code() == ErrorCode::missing_field);
+    CHECK(e.field() == "n");
+  }
+}
+
+TEST_CASE("API: catalog listings carry units in their names and omit absent peaks") {
+  const Value gpus = api::call("gpus", Value::object());
+  REQUIRE(gpus.items().size() == 6);
+  const Value& t4 = gpus.items().front();
+  CHECK(t4.get("id").string() == "t4");
+  CHECK(t4.get("bytesPerSecond").number() == 320e9);
+  CHECK(t4.get("peakFlopsPerSecond").find("fp8") == nullptr);
+  CHECK(t4.get("peakFlopsPerSecond").get("fp16").number() == 65e12);
+  CHECK(api::call("gpu", Value::object().set("id", "h200")).find("pricePerHourUsd") == nullptr);
+}

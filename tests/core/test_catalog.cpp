@@ -1,0 +1,76 @@
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "roofline/catalog.hpp"
+#include "roofline/error.hpp"
+
+using namespace roofline;
+
+TEST_CASE("the catalog holds the lesson's GPUs and the H200, with unique ids") {
+  std::set<std::string> ids;
+  for (const Gpu& g : gpus()) {
+    ids.insert(g.id);
+    CHECK(g.bandwidth.value() > 0);
+    CHECK(g.memory.value() > 0);
+    CHECK(g.peak(Dtype::fp16).has_value());
+    CHECK_FALSE(g.source.empty());
+  }
+  CHECK(ids == std::set<std::string>{"t4", "l4", "a100-40gb", "a100-80gb", "h100-sxm", "h200"});
+}
+
+TEST_CASE("T4: 16 GB, 320 GB/s, FP32 8.1, FP16 65, INT8 130 TOPS; no FP8 or BF16") {
+  const Gpu& t4 = find_gpu("t4");
+  CHECK(t4.memory.value() == 16e9);
+  CHECK(t4.bandwidth.value() == 320e9);
+  CHECK(t4.peak(Dtype::fp32)->value() == 8.1e12);
+  CHECK(t4.peak(Dtype::fp16)->value() == 65e12);
+  CHECK(t4.peak(Dtype::int8)->value() == 130e12);
+  CHECK_FALSE(t4.peak(Dtype::fp8));
+  CHECK_FALSE(t4.peak(Dtype::bf16));
+  CHECK(*t4.price_per_hour_usd == 0.53);
+  // With FP16 tensor cores the T4 does eight times its FP32 rate.
+  CHECK(*t4.peak(Dtype::fp16) / *t4.peak(Dtype::fp32) == Approx(8).margin(0.05));
+}
+
+TEST_CASE("from the T4 to the H100, FLOP/s grow ≈ 15× and bandwidth ≈ 10×") {
+  const Gpu& t4 = find_gpu("t4");
+  const Gpu& h100 = find_gpu("h100-sxm");
+  CHECK(*h100.peak(Dtype::fp16) / *t4.peak(Dtype::fp16) == Approx(15.2).margin(0.05));
+  CHECK(h100.bandwidth / t4.bandwidth == Approx(10.5).margin(0.05));
+  CHECK_FALSE(find_gpu("a100-80gb").peak(Dtype::fp8));
+  CHECK(find_gpu("h200").memory.value() == 141e9);
+  CHECK_FALSE(find_gpu("h200").price_per_hour_usd);
+}
+
+TEST_CASE("device_for refuses a precision the GPU has no peak for") {
+  CHECK(device_for(find_gpu("l4"), Dtype::fp8).peak.value() == 242e12);
+  try {
+    device_for(find_gpu("t4"), Dtype::fp8);
+    FAIL();
+  } catch (const Error& e) {
+    CHECK(e.code() == ErrorCode::unsupported_dtype);
+    CHECK_THAT(e.what(), Catch::Contains("NVIDIA T4") && Catch::Contains("FP8"));
+  }
+}
+
+TEST_CASE("models: Llama 3 8B weighs 16.06 GB in BF16; ResNet-50 reuses each weight ≈ 167 times") {
+  CHECK(find_model("llama3-8b").weight_bytes().value() == Approx(16.06e9));
+  CHECK(find_model("c10-70b").weight_bytes().value() == Approx(70.6e9));
+  CHECK(find_model("qwen-27b").weight_bytes().value() == Approx(54e9));
+  CHECK(find_model("phone-3b").weight_bytes().value() == Approx(1.3125e9));
+  const Model& r = find_model("resnet50");
+  CHECK(*r.macs_per_example / r.params == Approx(166.9).margin(0.05));
+  CHECK(r.stages.size() == 5);
+}
+
+TEST_CASE("unknown ids are refused with the known ones listed") {
+  try {
+    find_gpu("rtx4090", "gpu");
+    FAIL();
+  } catch (const Error& e) {
+    CHECK(e.code() == ErrorCode::unknown_gpu);
+    CHECK(e.field() == "gpu");
+    CHECK_THAT(e.what(), Catch::Contains("t4, l4"));
+  }
+  CHECK_THROWS_AS(find_model("gpt-5"), Error);
+}
