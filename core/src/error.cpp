@@ -24,6 +24,7 @@ std::string_view error_code_id(ErrorCode code) {
     case ErrorCode::unsupported_dtype: return "unsupported_dtype";
     case ErrorCode::never_crosses_ridge: return "never_crosses_ridge";
     case ErrorCode::unknown_function: return "unknown_function";
+    case ErrorCode::internal_error: return "internal_error";
   }
   return "unknown_error";
 }

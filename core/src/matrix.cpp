@@ -52,6 +52,11 @@ Matrix Matrix::from_rows(const std::vector<std::vector<double>>& rows, std::stri
 
 MultiplyResult multiply(const Matrix& a, const Matrix& b) {
   const Shape shape = product_shape(a.shape(), b.shape());
+  if (shape.rows * shape.cols * a.shape().cols > max_reference_macs) {
+    throw Error(ErrorCode::too_large, "a",
+                "the reference multiply is limited to 1e8 MACs; these matrices need " +
+                    format_number(shape.rows * shape.cols * a.shape().cols));
+  }
   Matrix c(static_cast<std::size_t>(shape.rows), static_cast<std::size_t>(shape.cols));
   double macs = 0;
   for (std::size_t i = 0; i < a.rows(); ++i) {      // each row of A

@@ -32,6 +32,7 @@ enum class ErrorCode {
   unsupported_dtype,
   never_crosses_ridge,
   unknown_function,
+  internal_error,
 };
 
 /// Every code, in declaration order (for listings and tests).
@@ -41,7 +42,7 @@ inline constexpr std::array all_error_codes{
     ErrorCode::too_large,        ErrorCode::out_of_range,  ErrorCode::shape_mismatch,
     ErrorCode::ragged_matrix,    ErrorCode::unknown_dtype, ErrorCode::unknown_gpu,
     ErrorCode::unknown_model,    ErrorCode::unsupported_dtype,
-    ErrorCode::never_crosses_ridge, ErrorCode::unknown_function,
+    ErrorCode::never_crosses_ridge, ErrorCode::unknown_function, ErrorCode::internal_error,
 };
 
 /// The stable identifier of a code: "not_integer", "shape_mismatch", ...

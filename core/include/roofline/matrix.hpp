@@ -52,7 +52,11 @@ struct MultiplyResult {
   Macs macs;  ///< counted one by one in the innermost loop
 };
 
+/// The most MACs multiply() performs: it is a teaching loop, not a fast kernel.
+inline constexpr double max_reference_macs = 1e8;
+
 /// The lesson's naive triple loop: each C[i][j] accumulates A[i][t]·B[t][j], one MAC at a time.
+/// Throws shape_mismatch when the inner sizes differ, too_large beyond max_reference_macs.
 MultiplyResult multiply(const Matrix& a, const Matrix& b);
 
 /// What multiplying (n × k)·(k × m) costs in a dtype, reading A and B once and writing C once.

@@ -1,0 +1,45 @@
+// Packages the Emscripten output (a MODULARIZE factory named createRooflineModule, wasm inlined)
+// with api.js into the two published files:
+//   roofline.js   a classic script: defines the global createRoofline (and module.exports under
+//                 CommonJS); works in pages opened from file://.
+//   roofline.mjs  an ES module whose default export is createRoofline.
+// Usage: node wasm/package.mjs <emscripten-output.js> <outdir>
+import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const [, , input, outdir] = process.argv;
+if (!input || !outdir) {
+  console.error('usage: node wasm/package.mjs <emscripten-output.js> <outdir>');
+  process.exit(2);
+}
+const here = dirname(fileURLToPath(import.meta.url));
+const module = readFileSync(input, 'utf8');
+const api = readFileSync(join(here, 'api.js'), 'utf8');
+const banner = '/* Roofline Lab core, compiled to WebAssembly. API: docs/api.md */\n';
+mkdirSync(outdir, { recursive: true });
+
+const classic = `${banner}(function (root) {
+'use strict';
+${module}
+${api}
+if (typeof module === 'object' && module && module.exports) module.exports = createRoofline;
+root.createRoofline = createRoofline;
+})(typeof globalThis !== 'undefined' ? globalThis : this);
+`;
+writeFileSync(join(outdir, 'roofline.js'), classic);
+
+// Under Node, the Emscripten runtime expects CommonJS's require and __dirname.
+const nodeShim = `const __rooflineNode = typeof process === 'object' && process !== null &&
+  typeof process.versions === 'object' && process.versions !== null && !!process.versions.node;
+const require = __rooflineNode ? process.getBuiltinModule('module').createRequire(import.meta.url) : undefined;
+const __dirname = __rooflineNode ? require('path').dirname(require('url').fileURLToPath(import.meta.url)) : '';
+`;
+const esm = `${banner}${nodeShim}${module}
+${api}
+export { RooflineError, createRoofline };
+export default createRoofline;
+`;
+writeFileSync(join(outdir, 'roofline.mjs'), esm);
+copyFileSync(join(here, 'roofline.d.ts'), join(outdir, 'roofline.d.ts'));
+copyFileSync(join(here, 'roofline.d.ts'), join(outdir, 'roofline.d.mts'));
