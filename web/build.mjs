@@ -1,0 +1,225 @@
+#!/usr/bin/env node
+// Builds the Roofline Lab site from web/src and web/i18n (Node standard library only):
+//   node web/build.mjs --module-dir build-wasm/site --out build-wasm/site
+// writes into --out:
+//   index.html, roofline-lab.css, roofline-calculator.js  the served page (loads roofline.js)
+//   roofline-lab.html                                     one self-contained file (works from file://)
+//   embed-example.html, embed-example.css                 one calculator embedded in another page
+// roofline-calculator.js is also the embeddable custom element <roofline-calculator>.
+import { readFileSync, writeFileSync, mkdirSync, existsSync, copyFileSync } from 'node:fs';
+import { dirname, join, resolve, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const SRC = join(HERE, 'src');
+const I18N = join(HERE, 'i18n');
+const LANGS = ['en', 'es', 'pt'];
+
+function args(argv) {
+  const out = { moduleDir: 'build-wasm/site', out: null };
+  for (let i = 0; i < argv.length; i += 1) {
+    if (argv[i] === '--module-dir') out.moduleDir = argv[++i];
+    else if (argv[i] === '--out') out.out = argv[++i];
+    else if (argv[i] === '--help') {
+      console.log('usage: node web/build.mjs --module-dir DIR --out DIR');
+      process.exit(0);
+    } else throw new Error(`unknown argument ${argv[i]}`);
+  }
+  out.out = out.out || out.moduleDir;
+  return out;
+}
+
+function readJson(path, optional) {
+  if (!existsSync(path)) {
+    if (optional) {
+      console.warn(`build: ${relative(process.cwd(), path)} not found, building without it`);
+      return {};
+    }
+    throw new Error(`missing ${path}`);
+  }
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new Error(`${path}: ${e.message}`);
+  }
+}
+
+/** Every UI string must exist in every language (no silent English fallback). */
+function checkUi(ui) {
+  const missing = [];
+  for (const [id, entry] of Object.entries(ui)) {
+    for (const l of LANGS) if (typeof entry[l] !== 'string' || !entry[l].trim()) missing.push(`${id}.${l}`);
+  }
+  if (missing.length) throw new Error(`web/i18n/ui.json is missing translations: ${missing.join(', ')}`);
+}
+
+// ---- a tiny bundler for this folder's ES modules -------------------------------------------
+// Each module becomes a function scope returning its exports; imports become destructuring.
+// Supported syntax (all this folder uses): single-line `import { a, b } from './x.js';`,
+// `export function|class|const|let|async function name`, and `export { a, b };`.
+const IMPORT = /^import\s*\{([^}]*)\}\s*from\s*'\.\/([A-Za-z0-9_-]+)\.js';\s*$/gm;
+
+function moduleName(file) {
+  return `__m_${file.replace(/[^A-Za-z0-9_]/g, '_')}`;
+}
+
+function transform(file, code) {
+  const deps = [];
+  const exported = [];
+  let body = code.replace(IMPORT, (m, names, dep) => {
+    deps.push(dep);
+    return `const {${names}} = ${moduleName(dep)};`;
+  });
+  if (/^\s*import\s/m.test(body)) throw new Error(`${file}.js: unsupported import syntax`);
+  body = body.replace(/^export\s+(async\s+function|function|class|const|let)\s+([A-Za-z0-9_$]+)/gm, (m, kw, name) => {
+    exported.push(name);
+    return `${kw} ${name}`;
+  });
+  body = body.replace(/^export\s*\{([^}]*)\};?\s*$/gm, (m, names) => {
+    exported.push(...names.split(',').map((x) => x.trim()).filter(Boolean));
+    return '';
+  });
+  if (/^\s*export\s/m.test(body)) throw new Error(`${file}.js: unsupported export syntax`);
+  return { deps, exported, body };
+}
+
+function bundle(entry, data) {
+  const order = [];
+  const seen = new Map();
+  const visit = (name, stack) => {
+    if (seen.has(name)) return;
+    if (stack.includes(name)) throw new Error(`import cycle: ${[...stack, name].join(' → ')}`);
+    if (name === 'data') {
+      seen.set(name, true);
+      return;
+    }
+    const code = readFileSync(join(SRC, `${name}.js`), 'utf8');
+    const t = transform(name, code);
+    for (const d of t.deps) visit(d, [...stack, name]);
+    seen.set(name, t);
+    order.push([name, t]);
+  };
+  visit(entry, []);
+  const parts = [
+    '/* Roofline Lab — page and <roofline-calculator> element (built by web/build.mjs) */',
+    '(() => {',
+    "'use strict';",
+    `const __m_data = ${JSON.stringify(data)};`,
+  ];
+  for (const [name, t] of order) {
+    parts.push(`const ${moduleName(name)} = (() => {`, `// ---- ${name}.js`, t.body.trim(), `return { ${t.exported.join(', ')} };`, '})();');
+  }
+  parts.push('})();', '');
+  return parts.join('\n');
+}
+
+// ---- HTML ----------------------------------------------------------------------------------
+function escapeHtml(s) {
+  return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function inlineScript(code) {
+  return code.replace(/<\/script/gi, '<\\/script').replace(/<!--/g, '<\\!--');
+}
+
+function noscript(ui) {
+  return LANGS.map((l) => `<p lang="${l}">${escapeHtml(ui['page.noscript'][l])}</p>`).join('\n');
+}
+
+const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0a58a8"/><path d="M5 26 L15 10 L27 10" fill="none" stroke="#fff" stroke-width="3.5" stroke-linejoin="round"/></svg>';
+const FAVICON_DATA = `data:image/svg+xml,${encodeURIComponent(FAVICON)}`;
+
+function pageHtml(ui, { css, scripts, icon }) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="description" content="${escapeHtml(ui['page.description'].en)}">
+<title>${escapeHtml(ui['page.title'].en)}</title>
+<link rel="icon" href="${icon}">
+${css}
+${scripts}
+</head>
+<body>
+<div id="lab">
+<noscript>
+${noscript(ui)}
+</noscript>
+</div>
+</body>
+</html>
+`;
+}
+
+function embedHtml(ui) {
+  const e = (id) => escapeHtml(ui[id].en);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${e('embed.title')}</title>
+<link rel="icon" href="favicon.svg">
+<link rel="stylesheet" href="embed-example.css">
+</head>
+<body>
+<main>
+<h1>${e('embed.title')}</h1>
+<p>${e('embed.text')}</p>
+<!-- The snippet: one script tag and one element (see docs/embedding.md). -->
+<script src="roofline-calculator.js" defer></script>
+<roofline-calculator kind="decode" lang="es"></roofline-calculator>
+<p>${e('embed.after')}</p>
+</main>
+</body>
+</html>
+`;
+}
+
+function main() {
+  const opt = args(process.argv.slice(2));
+  const moduleDir = resolve(opt.moduleDir);
+  const out = resolve(opt.out);
+  mkdirSync(out, { recursive: true });
+
+  const ui = readJson(join(I18N, 'ui.json'));
+  checkUi(ui);
+  const prose = readJson(join(I18N, 'prose.json'), true);
+  const glossary = readJson(join(I18N, 'glossary.json'), true);
+  const calcCss = readFileSync(join(SRC, 'calculator.css'), 'utf8');
+  const pageCss = readFileSync(join(SRC, 'page.css'), 'utf8');
+  const embedCss = readFileSync(join(SRC, 'embed-example.css'), 'utf8');
+
+  const js = bundle('main', { UI: ui, PROSE: prose, GLOSSARY: glossary, CALC_CSS: calcCss });
+
+  const classic = join(moduleDir, 'roofline.js');
+  if (!existsSync(classic)) throw new Error(`${classic} not found: build the wasm module first`);
+  if (moduleDir !== out) {
+    copyFileSync(classic, join(out, 'roofline.js'));
+    const mjs = join(moduleDir, 'roofline.mjs');
+    if (existsSync(mjs)) copyFileSync(mjs, join(out, 'roofline.mjs'));
+  }
+  const moduleJs = readFileSync(classic, 'utf8');
+
+  writeFileSync(join(out, 'roofline-calculator.js'), js);
+  writeFileSync(join(out, 'roofline-lab.css'), pageCss);
+  writeFileSync(join(out, 'embed-example.css'), embedCss);
+  writeFileSync(join(out, 'favicon.svg'), FAVICON);
+  writeFileSync(join(out, 'index.html'), pageHtml(ui, {
+    icon: 'favicon.svg',
+    css: '<link rel="stylesheet" href="roofline-lab.css">',
+    scripts: '<script src="roofline.js" defer></script>\n<script src="roofline-calculator.js" defer></script>',
+  }));
+  writeFileSync(join(out, 'roofline-lab.html'), pageHtml(ui, {
+    icon: FAVICON_DATA,
+    css: `<style>\n${pageCss.replace(/<\/style/gi, '<\\/style')}\n</style>`,
+    scripts: `<script>\n${inlineScript(moduleJs)}\n</script>\n<script>\n${inlineScript(js)}\n</script>`,
+  }));
+  writeFileSync(join(out, 'embed-example.html'), embedHtml(ui));
+  console.log(`build: wrote index.html, roofline-lab.html, embed-example.html and assets to ${relative(process.cwd(), out) || '.'}`);
+}
+
+main();

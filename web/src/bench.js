@@ -1,0 +1,187 @@
+// The benchmark overlay: load the JSON written by the native benchmark (file picker or drag and
+// drop), validate it, and draw the measured roofline and kernels beside the datasheet one.
+import { h, s, clear } from './dom.js';
+import { t } from './i18n.js';
+import { format } from './format.js';
+import { logFrame, polyline, marker, dataTable, fmtTick } from './charts.js';
+import { roofSegments } from './kind-roofline.js';
+
+const MAX_BYTES = 2_000_000;
+const MAX_KERNELS = 200;
+
+class BenchError extends Error {
+  constructor(key, field = '') {
+    super(key);
+    this.key = key;
+    this.field = field;
+  }
+}
+
+const isNum = (x) => typeof x === 'number' && Number.isFinite(x);
+const isPos = (x) => isNum(x) && x > 0;
+const isStr = (x) => typeof x === 'string' && x.length > 0 && x.length <= 200;
+
+function ceilings(c, path) {
+  if (!c || typeof c !== 'object') throw new BenchError('bench.error.field', path);
+  if (!isPos(c.bytesPerSecond)) throw new BenchError('bench.error.field', `${path}.bytesPerSecond`);
+  const p = c.peakFlopsPerSecond;
+  if (!p || typeof p !== 'object' || Array.isArray(p)) throw new BenchError('bench.error.field', `${path}.peakFlopsPerSecond`);
+  const peaks = {};
+  for (const [k, v] of Object.entries(p)) {
+    if (!isPos(v)) throw new BenchError('bench.error.field', `${path}.peakFlopsPerSecond.${k}`);
+    peaks[String(k).slice(0, 16)] = v;
+  }
+  if (!Object.keys(peaks).length) throw new BenchError('bench.error.field', `${path}.peakFlopsPerSecond`);
+  return { bytesPerSecond: c.bytesPerSecond, peakFlopsPerSecond: peaks };
+}
+
+/** Checks the fields the page relies on; throws BenchError with a translatable key. */
+export function validateBench(data) {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw new BenchError('bench.error.notObject');
+  if (data.schema !== 'roofline-bench/1') throw new BenchError('bench.error.schema');
+  if (!isStr(data.date) || Number.isNaN(Date.parse(data.date))) throw new BenchError('bench.error.field', 'date');
+  if (!data.machine || !isStr(data.machine.name)) throw new BenchError('bench.error.field', 'machine.name');
+  if (data.backend !== 'cpu' && data.backend !== 'cuda') throw new BenchError('bench.error.field', 'backend');
+  if (!data.ceilings || typeof data.ceilings !== 'object') throw new BenchError('bench.error.field', 'ceilings');
+  const measured = ceilings(data.ceilings.measured, 'ceilings.measured');
+  const datasheet = data.ceilings.datasheet === null || data.ceilings.datasheet === undefined ? null : ceilings(data.ceilings.datasheet, 'ceilings.datasheet');
+  if (!Array.isArray(data.kernels)) throw new BenchError('bench.error.field', 'kernels');
+  if (data.kernels.length > MAX_KERNELS) throw new BenchError('bench.error.field', 'kernels');
+  const kernels = data.kernels.map((k, i) => {
+    const p = `kernels[${i}]`;
+    if (!k || typeof k !== 'object') throw new BenchError('bench.error.field', p);
+    if (!isStr(k.id)) throw new BenchError('bench.error.field', `${p}.id`);
+    if (!isStr(k.name)) throw new BenchError('bench.error.field', `${p}.name`);
+    if (!isStr(k.dtype)) throw new BenchError('bench.error.field', `${p}.dtype`);
+    if (!isPos(k.flopsPerByte)) throw new BenchError('bench.error.field', `${p}.flopsPerByte`);
+    if (!isPos(k.flopsPerSecond)) throw new BenchError('bench.error.field', `${p}.flopsPerSecond`);
+    return { id: k.id, name: k.name, dtype: k.dtype, flopsPerByte: k.flopsPerByte, flopsPerSecond: k.flopsPerSecond };
+  });
+  return { date: data.date, machine: { name: data.machine.name }, backend: data.backend, measured, datasheet, kernels };
+}
+
+export class BenchOverlay {
+  constructor(rl, lang) {
+    this.rl = rl;
+    this.lang = lang;
+    this.data = null;
+    this.error = null;
+    this.precision = null;
+    this.el = h('div', { class: 'bench' });
+  }
+
+  setLang(lang) {
+    this.lang = lang;
+    this.render();
+  }
+
+  async loadFile(file) {
+    this.error = null;
+    try {
+      if (!file) return;
+      if (file.size > MAX_BYTES) throw new BenchError('bench.error.tooBig');
+      const text = await file.text();
+      let json;
+      try {
+        json = JSON.parse(text);
+      } catch (e) {
+        throw new BenchError('bench.error.json');
+      }
+      this.data = validateBench(json);
+      this.fileName = String(file.name || '').slice(0, 120);
+      const ps = Object.keys(this.data.measured.peakFlopsPerSecond);
+      this.precision = ps.includes('fp32') ? 'fp32' : ps[0];
+    } catch (e) {
+      if (!(e instanceof BenchError)) console.error(e);
+      this.error = e instanceof BenchError ? e : new BenchError('bench.error.json');
+      this.data = null;
+    }
+    this.render();
+  }
+
+  render() {
+    const lang = this.lang;
+    const el = clear(this.el);
+    const inputId = 'bench-file';
+    const input = h('input', { type: 'file', id: inputId, accept: '.json,application/json', class: 'file-input' });
+    input.addEventListener('change', () => this.loadFile(input.files && input.files[0]));
+    const drop = h('div', { class: 'drop-zone' },
+      h('label', { for: inputId, class: 'file-label' }, t('bench.pick', lang)), input,
+      h('p', { class: 'drop-hint' }, t('bench.drop', lang)));
+    drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
+    drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+    drop.addEventListener('drop', (e) => {
+      e.preventDefault();
+      drop.classList.remove('over');
+      const f = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
+      this.loadFile(f);
+    });
+    el.append(drop);
+    const status = h('div', { class: 'bench-status', 'aria-live': 'polite' });
+    el.append(status);
+    if (this.error) {
+      status.append(h('p', { class: 'form-error', role: 'alert' }, t(this.error.key, lang, { field: this.error.field })));
+      return;
+    }
+    if (!this.data) {
+      status.append(h('p', { class: 'hint' }, t('bench.none', lang)));
+      return;
+    }
+    const d = this.data;
+    status.append(h('p', {}, t('bench.loaded', lang, { machine: d.machine.name, date: d.date.slice(0, 10), backend: d.backend.toUpperCase(), n: d.kernels.length })));
+    const ps = Object.keys(d.measured.peakFlopsPerSecond);
+    const sel = h('select', { id: 'bench-precision', onchange: () => { this.precision = sel.value; this.render(); } },
+      ps.map((p) => h('option', { value: p }, p.toUpperCase())));
+    sel.value = this.precision;
+    el.append(h('div', { class: 'field field-select' }, h('label', { for: 'bench-precision' }, t('bench.precision', lang)), sel));
+    el.append(this.chart());
+  }
+
+  chart() {
+    const { rl, lang, data: d } = this;
+    const p = this.precision;
+    const mPeak = d.measured.peakFlopsPerSecond[p];
+    const dPeak = d.datasheet ? d.datasheet.peakFlopsPerSecond[p] : undefined;
+    const tops = [mPeak, dPeak, ...d.kernels.map((k) => k.flopsPerSecond)].filter(isPos);
+    const yTop = 10 ** Math.ceil(Math.log10(Math.max(...tops)) + 0.3);
+    const xs = d.kernels.map((k) => k.flopsPerByte);
+    const xMin = Math.min(0.01, ...xs.map((x) => x / 2));
+    const xMax = Math.max(10000, ...xs.map((x) => x * 2));
+    const f = logFrame({
+      title: t('bench.chart.title', lang, { machine: d.machine.name }),
+      desc: t('bench.chart.desc', lang, { bw: format(d.measured.bytesPerSecond, 'gbps', lang), peak: format(mPeak, 'flopsPerSecond', lang), n: d.kernels.length }),
+      x: [10 ** Math.floor(Math.log10(xMin)), 10 ** Math.ceil(Math.log10(xMax))], y: [yTop / 1e6, yTop],
+      xLabel: t('chart.roofline.x', lang), yLabel: t('chart.roofline.y', lang),
+      xFormat: fmtTick('number', lang), yFormat: fmtTick('flopsPerSecond', lang), lang,
+    });
+    const rows = [];
+    if (isPos(dPeak)) {
+      const seg = roofSegments(rl, f, dPeak, d.datasheet.bytesPerSecond, 'roof datasheet');
+      f.plot.append(seg.line);
+      f.plot.append(s('text', { class: 'roof-label datasheet', x: f.X(f.X.max) - 4, y: f.Y(dPeak) - 6, 'text-anchor': 'end' }, t('bench.datasheet', lang)));
+    }
+    const mseg = roofSegments(rl, f, mPeak, d.measured.bytesPerSecond, 'roof measured');
+    f.plot.append(mseg.line);
+    f.plot.append(s('text', { class: 'roof-label measured', x: f.X(f.X.max) - 4, y: f.Y(mPeak) + 16, 'text-anchor': 'end' }, t('bench.measured', lang)));
+    d.kernels.forEach((k, i) => {
+      f.plot.append(marker(f.X(k.flopsPerByte), f.Y(k.flopsPerSecond), k.name, `kernel series-${i % 6}`, i % 2 ? 'below' : 'right'));
+      const peak = d.measured.peakFlopsPerSecond[k.dtype] ?? mPeak;
+      let util = null;
+      let roof = null;
+      try {
+        util = rl.utilization({ achievedFlopsPerSecond: k.flopsPerSecond, peakFlopsPerSecond: peak });
+        roof = rl.roofline({ peakFlopsPerSecond: peak, bytesPerSecond: d.measured.bytesPerSecond, flopsPerByte: k.flopsPerByte });
+      } catch (e) {
+        util = null;
+      }
+      rows.push([k.name, k.dtype.toUpperCase(), format(k.flopsPerByte, 'number', lang), format(k.flopsPerSecond, 'flopsPerSecond', lang),
+        util ? (util.possible ? format(util.fraction, 'percent', lang) : t('bench.impossible', lang)) : '—',
+        roof ? t(`verdict.${roof.bound}`, lang) : '—']);
+    });
+    return h('div', { class: 'chart-box' }, f.svg,
+      h('table', { class: 'bench-table' },
+        h('caption', {}, t('bench.table.caption', lang)),
+        h('thead', {}, h('tr', {}, ['kernel', 'dtype', 'intensity', 'achieved', 'utilization', 'bound'].map((c) => h('th', { scope: 'col' }, t(`bench.col.${c}`, lang))))),
+        h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, c) : h('td', {}, c))))))));
+  }
+}

@@ -1,0 +1,409 @@
+// The frame every calculator shares: labelled fields (text + optional slider), preset selects,
+// the worked-arithmetic table ("the arithmetic, with your numbers"), inline errors translated by
+// the module's error code and field, an aria-live summary, URL state and a copy-link button.
+// A calculator kind (kinds/*.js) only declares its fields and calls the module in compute().
+import { h, nextId, clear } from './dom.js';
+import { t, hasText } from './i18n.js';
+import { GLOSSARY } from './data.js';
+import { format, fmtInput, fmtNumber, DASH } from './format.js';
+import { parseNumber } from './parse.js';
+import { toBase, fromBase } from './units.js';
+
+const MAX_URL_TEXT = 64;
+
+export class Calc {
+  constructor(def, rl, opts) {
+    this.def = def;
+    this.kind = def.kind;
+    this.rl = rl;
+    this.lang = opts.lang;
+    this.host = opts.host;
+    this.urlState = Boolean(opts.urlState);
+    this.linkTerms = Boolean(opts.linkTerms);
+    this.state = { fields: {}, selects: {}, extra: def.initExtra ? def.initExtra() : {} };
+    for (const f of def.fields) this.state.fields[f.id] = fmtInput(f.def, this.lang);
+    for (const sel of def.selects || []) this.state.selects[sel.id] = typeof sel.def === 'function' ? sel.def(rl) : sel.def;
+    this.readUrl();
+  }
+
+  tr(id, vars) {
+    return t(id, this.lang, vars);
+  }
+
+  // ---- URL state -------------------------------------------------------------------------
+  key(id) {
+    return `${this.kind}.${id}`;
+  }
+
+  readUrl() {
+    const params = new URLSearchParams(globalThis.location ? location.search : '');
+    for (const f of this.def.fields) {
+      if (!params.has(this.key(f.id))) continue;
+      const raw = params.get(this.key(f.id)).slice(0, MAX_URL_TEXT);
+      const v = parseNumber(raw, 'en');
+      this.state.fields[f.id] = typeof v === 'number' && Number.isFinite(v) ? fmtInput(v, this.lang) : raw;
+    }
+    for (const sel of this.def.selects || []) {
+      if (!params.has(this.key(sel.id))) continue;
+      const v = params.get(this.key(sel.id));
+      const values = sel.options(this.rl, this.lang, this).map((o) => o.value);
+      if (values.includes(v)) this.state.selects[sel.id] = v;
+    }
+    if (this.def.readUrl) this.def.readUrl(this, params);
+  }
+
+  urlParams() {
+    const out = [];
+    for (const f of this.def.fields) {
+      const text = this.state.fields[f.id];
+      const v = parseNumber(text, this.lang);
+      out.push([this.key(f.id), typeof v === 'number' && Number.isFinite(v) ? String(v) : String(text ?? '')]);
+    }
+    for (const sel of this.def.selects || []) out.push([this.key(sel.id), this.state.selects[sel.id]]);
+    if (this.def.writeUrl) out.push(...this.def.writeUrl(this));
+    return out;
+  }
+
+  shareUrl() {
+    const u = new URL(location.href);
+    for (const [k, v] of this.urlParams()) u.searchParams.set(k, v);
+    if (!u.searchParams.has('lang')) u.searchParams.set('lang', this.lang);
+    return u.href;
+  }
+
+  writeUrl() {
+    if (!this.urlState || !globalThis.history) return;
+    try {
+      history.replaceState(history.state, '', this.shareUrl());
+    } catch (e) {
+      /* some file:// contexts refuse replaceState; the copy-link button still works */
+    }
+  }
+
+  // ---- rendering -------------------------------------------------------------------------
+  setLang(lang) {
+    if (lang === this.lang) return;
+    for (const f of this.def.fields) {
+      const v = parseNumber(this.state.fields[f.id], this.lang);
+      if (typeof v === 'number' && Number.isFinite(v)) this.state.fields[f.id] = fmtInput(v, lang);
+    }
+    this.lang = lang;
+    this.render(this.root);
+  }
+
+  termLink(termId) {
+    if (!termId || !GLOSSARY[termId]) return null;
+    const card = GLOSSARY[termId][this.lang];
+    if (!card) return null;
+    if (this.linkTerms) {
+      return h('a', { class: 'term', href: `#glossary-${termId}`, title: card.short },
+        this.tr('calc.termLink', { term: card.term }));
+    }
+    return h('details', { class: 'term-tip' },
+      h('summary', {}, this.tr('calc.termLink', { term: card.term })),
+      h('p', {}, card.short.replace(/\{[A-Za-z0-9_.]+\}/g, '…')));
+  }
+
+  render(root) {
+    this.root = root;
+    clear(root);
+    const d = this.def;
+    const k = this.kind;
+    this.ids = { title: nextId(`${k}-title`) };
+    this.fieldEls = {};
+    this.rowEls = {};
+    this.selectEls = {};
+    this.formError = h('p', { class: 'form-error', role: 'alert', hidden: true });
+    this.summaryEl = h('p', { class: 'summary', 'aria-live': 'polite', 'aria-atomic': 'true' });
+
+    const inputs = h('form', { class: 'inputs', novalidate: true, onsubmit: (e) => e.preventDefault() });
+    inputs.setAttribute('aria-label', this.tr('calc.inputs'));
+    for (const sel of d.selects || []) inputs.append(this.renderSelect(sel));
+    for (const f of d.fields) inputs.append(this.renderField(f));
+    if (d.renderInputsExtra) d.renderInputsExtra(this, inputs);
+
+    const table = h('table', { class: 'work' },
+      h('caption', {}, this.tr('calc.work')),
+      h('thead', {}, h('tr', {},
+        h('th', { scope: 'col' }, this.tr('calc.col.quantity')),
+        h('th', { scope: 'col' }, this.tr('calc.col.how')),
+        h('th', { scope: 'col' }, this.tr('calc.col.result')))));
+    const tbody = h('tbody');
+    for (const r of d.rows || []) {
+      const how = h('td', { class: 'how' });
+      const out = h('output', { class: 'value', 'data-row': r.id });
+      const label = h('th', { scope: 'row' }, this.tr(`${k}.out.${r.id}`));
+      if (hasText(`${k}.out.${r.id}.hint`)) label.append(h('span', { class: 'hint' }, this.tr(`${k}.out.${r.id}.hint`)));
+      const tl = this.termLink(r.term);
+      if (tl) label.append(' ', tl);
+      tbody.append(h('tr', { 'data-row': r.id }, label, how, h('td', { class: 'result' }, out)));
+      this.rowEls[r.id] = { how, out };
+    }
+    table.append(tbody);
+
+    const results = h('div', { class: 'results' }, this.summaryEl, this.formError);
+    if (d.rows && d.rows.length) results.append(table);
+    this.figureEl = h('div', { class: 'figure' });
+    if (d.renderFigure) d.renderFigure(this, this.figureEl);
+
+    const copyStatus = h('span', { class: 'copy-status', role: 'status' });
+    const copyField = h('input', { class: 'copy-field', type: 'text', readonly: true, hidden: true, 'aria-label': this.tr('calc.copy.field') });
+    const copyBtn = h('button', { type: 'button', class: 'copy', onclick: () => this.copyLink(copyStatus, copyField) }, this.tr('calc.copy'));
+
+    root.append(h('section', { class: ['calc', `calc-${k}`], 'aria-labelledby': this.ids.title, 'data-kind': k },
+      h('h3', { id: this.ids.title, class: 'calc-title' }, this.tr(`${k}.title`)),
+      h('p', { class: 'calc-lede' }, this.tr(`${k}.lede`)),
+      h('div', { class: 'calc-body' }, inputs, results),
+      this.figureEl,
+      h('div', { class: 'calc-foot' }, copyBtn, copyStatus, copyField)));
+    this.update();
+  }
+
+  renderSelect(sel) {
+    const id = nextId(`${this.kind}-${sel.id}`);
+    const el = h('select', { id, name: sel.id, onchange: () => this.onSelect(sel, el.value) });
+    this.fillSelect(sel, el);
+    this.selectEls[sel.id] = el;
+    return h('div', { class: ['field', 'field-select'] },
+      h('label', { for: id }, this.tr(`${this.kind}.select.${sel.id}`)), el);
+  }
+
+  fillSelect(sel, el) {
+    clear(el);
+    const opts = sel.options(this.rl, this.lang, this);
+    if (sel.custom !== false) el.append(h('option', { value: 'custom' }, this.tr('calc.custom')));
+    for (const o of opts) el.append(h('option', { value: o.value }, o.label));
+    const cur = this.state.selects[sel.id];
+    el.value = [...el.options].some((o) => o.value === cur) ? cur : (sel.custom !== false ? 'custom' : opts[0]?.value);
+    this.state.selects[sel.id] = el.value;
+  }
+
+  onSelect(sel, value) {
+    this.state.selects[sel.id] = value;
+    if (value !== 'custom' && sel.apply) sel.apply(this, value);
+    for (const other of this.def.selects || []) {
+      if (other !== sel && other.dependsOn === sel.id) {
+        this.fillSelect(other, this.selectEls[other.id]);
+        if (other.apply && this.state.selects[other.id] !== 'custom') other.apply(this, this.state.selects[other.id]);
+      }
+    }
+    this.syncFields();
+    this.update();
+  }
+
+  /** Sets a field from a base-unit value (used by presets). */
+  setField(id, baseValue) {
+    const f = this.def.fields.find((x) => x.id === id);
+    this.state.fields[id] = fmtInput(fromBase(baseValue, f.unit || 'one'), this.lang);
+  }
+
+  syncFields() {
+    for (const f of this.def.fields) {
+      const els = this.fieldEls[f.id];
+      if (!els) continue;
+      if (els.input.value !== this.state.fields[f.id]) els.input.value = this.state.fields[f.id];
+      this.syncSlider(f);
+    }
+  }
+
+  renderField(f) {
+    const k = this.kind;
+    const id = nextId(`${k}-${f.id}`);
+    const errId = `${id}-error`;
+    const hintId = `${id}-hint`;
+    const label = h('label', { for: id }, this.tr(`${k}.field.${f.id}`));
+    const unit = f.unitLabel ? h('span', { class: 'unit', 'aria-hidden': 'true' }, f.unitLabel) : null;
+    const input = h('input', {
+      id, type: 'text', inputmode: f.int ? 'numeric' : 'decimal', autocomplete: 'off', spellcheck: 'false',
+      name: f.id, 'aria-describedby': `${hintId} ${errId}`,
+    });
+    if (f.unitLabel) label.append(h('span', { class: 'sr-only' }, ` (${f.unitLabel})`));
+    input.value = this.state.fields[f.id];
+    input.addEventListener('input', () => {
+      this.state.fields[f.id] = input.value;
+      for (const sel of this.def.selects || []) {
+        if (sel.fields && sel.fields.includes(f.id) && this.state.selects[sel.id] !== 'custom') {
+          this.state.selects[sel.id] = 'custom';
+          this.selectEls[sel.id].value = 'custom';
+        }
+      }
+      this.syncSlider(f);
+      this.update();
+    });
+    const hint = h('span', { class: 'hint', id: hintId }, hasText(`${k}.field.${f.id}.hint`) ? this.tr(`${k}.field.${f.id}.hint`) : '');
+    const error = h('span', { class: 'error', id: errId, 'aria-live': 'polite' });
+    let slider = null;
+    if (f.slider) {
+      slider = h('input', {
+        type: 'range', min: 0, max: 1000, step: 1, class: 'slider', 'aria-label': this.tr(`${k}.field.${f.id}`),
+      });
+      slider.addEventListener('input', () => {
+        const v = this.sliderToValue(f, Number(slider.value));
+        this.state.fields[f.id] = fmtInput(v, this.lang);
+        input.value = this.state.fields[f.id];
+        for (const sel of this.def.selects || []) {
+          if (sel.fields && sel.fields.includes(f.id)) { this.state.selects[sel.id] = 'custom'; this.selectEls[sel.id].value = 'custom'; }
+        }
+        this.update();
+      });
+    }
+    this.fieldEls[f.id] = { input, error, slider };
+    this.syncSlider(f);
+    const tl = this.termLink(f.term);
+    return h('div', { class: 'field', 'data-field': f.id },
+      h('div', { class: 'label-row' }, label, tl ? ' ' : null, tl),
+      h('div', { class: 'input-row' }, input, unit),
+      slider, hint, error);
+  }
+
+  // Slider position ↔ value: a display mapping (linear or logarithmic track), not lesson math.
+  sliderToValue(f, pos) {
+    const { min, max, log } = f.slider;
+    let v = log ? 10 ** (Math.log10(min) + (pos / 1000) * (Math.log10(max) - Math.log10(min))) : min + (pos / 1000) * (max - min);
+    if (f.int) v = Math.round(v);
+    else v = Number(v.toPrecision(3));
+    return v;
+  }
+
+  syncSlider(f) {
+    const els = this.fieldEls && this.fieldEls[f.id];
+    if (!els || !els.slider) return;
+    const v = parseNumber(this.state.fields[f.id], this.lang);
+    if (typeof v !== 'number' || !Number.isFinite(v)) return;
+    const { min, max, log } = f.slider;
+    const c = Math.min(Math.max(v, min), max);
+    const pos = log ? (Math.log10(c) - Math.log10(min)) / (Math.log10(max) - Math.log10(min)) : (c - min) / (max - min);
+    els.slider.value = String(Math.round(pos * 1000));
+    els.slider.setAttribute('aria-valuetext', this.state.fields[f.id] + (f.unitLabel ? ` ${f.unitLabel}` : ''));
+  }
+
+  async copyLink(status, field) {
+    const url = this.shareUrl();
+    try {
+      await navigator.clipboard.writeText(url);
+      status.textContent = this.tr('calc.copy.done');
+      field.hidden = true;
+    } catch (e) {
+      field.hidden = false;
+      field.value = url;
+      field.select();
+      status.textContent = this.tr('calc.copy.manual');
+    }
+  }
+
+  // ---- computing -------------------------------------------------------------------------
+  values() {
+    const vals = {};
+    this.localErrors = {};
+    for (const f of this.def.fields) {
+      const v = parseNumber(this.state.fields[f.id], this.lang);
+      if (typeof v === 'number') {
+        const base = toBase(v, f.unit || 'one');
+        if (Number.isFinite(v) && !Number.isFinite(base)) this.localErrors[f.id] = 'too_large';
+        vals[f.id] = base;
+      } else {
+        vals[f.id] = v;
+      }
+    }
+    return vals;
+  }
+
+  update() {
+    const vals = this.values();
+    const errors = {};
+    let formError = null;
+    // The context a kind's compute() gets: the calculator itself (read-only use) plus helpers.
+    const ctx = Object.assign(Object.create(this), {
+      calc: this,
+      rl: this.rl,
+      lang: this.lang,
+      v: vals,
+      sel: this.state.selects,
+      extra: this.state.extra,
+      t: (id, vars) => this.tr(id, vars),
+      fmt: (value, kind) => (value === null || value === undefined ? DASH : format(value, kind, this.lang)),
+      /** The reader's number as typed (friendly units), for substitution into a formula; with a
+       *  unit kind other than 'number', followed by the field's unit label (65 TFLOP/s). */
+      n: (id, kind) => {
+        const f = this.def.fields.find((x) => x.id === id);
+        const v = parseNumber(this.state.fields[id], this.lang);
+        if (typeof v !== 'number' || !Number.isFinite(v)) return '?';
+        const txt = fmtNumber(v, this.lang, 6);
+        return kind && kind !== 'number' && f.unitLabel ? `${txt}\u00a0${f.unitLabel}` : txt;
+      },
+      call: (name, args, map = {}) => {
+        for (const [apiField, fieldId] of Object.entries(map)) {
+          if (this.localErrors[fieldId]) {
+            if (!errors[fieldId]) errors[fieldId] = { code: this.localErrors[fieldId], field: apiField };
+            return null;
+          }
+        }
+        try {
+          const fn = this.rl[name];
+          if (typeof fn !== 'function') throw new Error(`module has no ${name}`);
+          return fn.call(this.rl, args);
+        } catch (e) {
+          const code = e && e.code;
+          if (!code) {
+            console.error(e);
+            formError = formError || { code: 'internal', field: '' };
+            return null;
+          }
+          const fieldId = map[e.field] || (this.def.fields.some((f) => f.id === e.field) ? e.field : null);
+          if (fieldId && this.fieldEls[fieldId]) {
+            if (!errors[fieldId]) errors[fieldId] = { code, field: e.field };
+          } else if (!formError) {
+            formError = { code, field: e.field };
+          }
+          return null;
+        }
+      },
+      row: (id, how, value, kind) => {
+        const el = this.rowEls[id];
+        if (!el) throw new Error(`no row ${id}`);
+        const ok = value !== null && value !== undefined && !(typeof value === 'number' && !Number.isFinite(value));
+        el.out.textContent = ok ? (kind ? format(value, kind, this.lang) : String(value)) : DASH;
+        el.how.textContent = ok ? how : DASH;
+      },
+      summary: (text) => {
+        this.summaryEl.textContent = text || '';
+      },
+    });
+    try {
+      this.def.compute(ctx);
+    } catch (e) {
+      console.error(e);
+      formError = formError || { code: 'internal', field: '' };
+    }
+    for (const f of this.def.fields) {
+      const els = this.fieldEls[f.id];
+      const err = errors[f.id];
+      if (err) {
+        els.input.setAttribute('aria-invalid', 'true');
+        els.error.textContent = this.errorText(err, f);
+      } else {
+        els.input.removeAttribute('aria-invalid');
+        els.error.textContent = '';
+      }
+    }
+    if (formError) {
+      this.formError.hidden = false;
+      this.formError.textContent = this.errorText(formError, null);
+    } else {
+      this.formError.hidden = true;
+      this.formError.textContent = '';
+    }
+    this.writeUrl();
+    if (this.host) {
+      this.host.dispatchEvent(new CustomEvent('roofline-change', {
+        bubbles: true, composed: true, detail: { kind: this.kind, values: vals, ok: !formError && !Object.keys(errors).length, calc: this },
+      }));
+    }
+  }
+
+  errorText(err, f) {
+    const code = hasText(`error.${err.code}`) ? err.code : 'generic';
+    const field = f ? this.tr(`${this.kind}.field.${f.id}`) : (err.field && hasText(`${this.kind}.apiField.${err.field}`) ? this.tr(`${this.kind}.apiField.${err.field}`) : this.tr('calc.thisValue'));
+    return this.tr(`error.${code}`, { field });
+  }
+}

@@ -1,0 +1,101 @@
+// Small SVG charts. Each chart is role="img" with a <title> and <desc>, and comes with a real
+// <table> of its data. Axis positions are a display mapping (log or linear scale to pixels);
+// every plotted number comes from the module.
+import { h, s, nextId } from './dom.js';
+import { format } from './format.js';
+
+const W = 640;
+const H = 400;
+const PAD = { l: 104, r: 18, t: 18, b: 56 };
+
+export function logScale(min, max, a, b) {
+  const l0 = Math.log10(min);
+  const l1 = Math.log10(max);
+  const f = (v) => a + ((Math.log10(Math.min(Math.max(v, min), max)) - l0) / (l1 - l0)) * (b - a);
+  f.min = min;
+  f.max = max;
+  return f;
+}
+
+/** Decade ticks between min and max: 0.1, 1, 10 … */
+export function decades(min, max) {
+  const out = [];
+  for (let e = Math.ceil(Math.log10(min) - 1e-9); e <= Math.floor(Math.log10(max) + 1e-9); e += 1) out.push(10 ** e);
+  return out;
+}
+
+/**
+ * A log-log frame: returns { svg, X, Y, plot } where plot is the <g> to draw into.
+ * opts: { title, desc, xLabel, yLabel, x: [min, max], y: [min, max], xFormat, yFormat, lang }
+ */
+export function logFrame(opts) {
+  const titleId = nextId('chart-title');
+  const descId = nextId('chart-desc');
+  const svg = s('svg', {
+    viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-labelledby': `${titleId} ${descId}`,
+    preserveAspectRatio: 'xMidYMid meet',
+  });
+  svg.append(s('title', { id: titleId }, opts.title), s('desc', { id: descId }, opts.desc));
+  const X = logScale(opts.x[0], opts.x[1], PAD.l, W - PAD.r);
+  const Y = logScale(opts.y[0], opts.y[1], H - PAD.b, PAD.t);
+  const axes = s('g', { class: 'axes', 'aria-hidden': 'true' });
+  for (const v of decades(opts.x[0], opts.x[1])) {
+    axes.append(s('line', { class: 'grid', x1: X(v), x2: X(v), y1: PAD.t, y2: H - PAD.b }));
+    axes.append(s('text', { class: 'tick', x: X(v), y: H - PAD.b + 18, 'text-anchor': 'middle' }, opts.xFormat(v)));
+  }
+  for (const v of decades(opts.y[0], opts.y[1])) {
+    axes.append(s('line', { class: 'grid', x1: PAD.l, x2: W - PAD.r, y1: Y(v), y2: Y(v) }));
+    axes.append(s('text', { class: 'tick', x: PAD.l - 6, y: Y(v) + 4, 'text-anchor': 'end' }, opts.yFormat(v)));
+  }
+  axes.append(s('rect', { class: 'frame', x: PAD.l, y: PAD.t, width: W - PAD.l - PAD.r, height: H - PAD.t - PAD.b }));
+  axes.append(s('text', { class: 'axis-label', x: (PAD.l + W - PAD.r) / 2, y: H - 12, 'text-anchor': 'middle' }, opts.xLabel));
+  axes.append(s('text', {
+    class: 'axis-label', x: 16, y: (PAD.t + H - PAD.b) / 2, 'text-anchor': 'middle',
+    transform: `rotate(-90 16 ${(PAD.t + H - PAD.b) / 2})`,
+  }, opts.yLabel));
+  const plot = s('g', { class: 'plot', 'aria-hidden': 'true' });
+  svg.append(axes, plot);
+  return { svg, X, Y, plot, W, H, PAD };
+}
+
+export function polyline(points, cls) {
+  return s('polyline', { class: cls, points: points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ') });
+}
+
+/** A marker with a label; side = 'right' | 'left' | 'above' | 'below'. */
+export function marker(x, y, label, cls, side = 'right') {
+  const g = s('g', { class: ['marker', cls] });
+  g.append(s('circle', { cx: x, cy: y, r: 6 }));
+  if (label) {
+    const dx = side === 'left' ? -10 : side === 'right' ? 10 : 0;
+    const dy = side === 'above' ? -12 : side === 'below' ? 20 : 4;
+    const anchor = side === 'left' ? 'end' : side === 'right' ? 'start' : 'middle';
+    g.append(s('text', { x: x + dx, y: y + dy, 'text-anchor': anchor, class: 'marker-label' }, label));
+  }
+  return g;
+}
+
+/** Spreads label positions (pixels) so that neighbours are at least `gap` apart. */
+export function spread(ys, gap = 14) {
+  const order = ys.map((y, i) => [y, i]).sort((a, b) => a[0] - b[0]);
+  for (let k = 1; k < order.length; k += 1) {
+    if (order[k][0] - order[k - 1][0] < gap) order[k][0] = order[k - 1][0] + gap;
+  }
+  const out = [];
+  for (const [y, i] of order) out[i] = y;
+  return out;
+}
+
+/** A data table for a chart, inside <details> so it does not crowd the page. */
+export function dataTable(caption, summaryText, headers, rows) {
+  return h('details', { class: 'chart-data' },
+    h('summary', {}, summaryText),
+    h('table', {},
+      h('caption', {}, caption),
+      h('thead', {}, h('tr', {}, headers.map((x) => h('th', { scope: 'col' }, x)))),
+      h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, c) : h('td', {}, c))))))));
+}
+
+export function fmtTick(kind, lang) {
+  return (v) => format(v, kind, lang);
+}

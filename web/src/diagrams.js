@@ -1,0 +1,205 @@
+// The lesson's two diagrams, made live: "where it computes and how the bytes travel" and "what
+// limits you and which lever to pull". Both follow the reader's numbers (the roofline, matmul and
+// decode calculators on the page) and offer the lesson's guided tours step by step.
+import { h, clear } from './dom.js';
+import { t, proseText } from './i18n.js';
+import { format } from './format.js';
+import { gpu, gpuId, model, modelId } from './catalog.js';
+
+const FLOW_NODES = ['weights', 'inputs', 'outputs', 'cache', 'cores'];
+const FLOW_TOURS = {
+  bigMatmul: [['weights', 'inputs'], ['cache'], ['cores'], ['outputs']],
+  llmToken: [['weights'], ['cache'], ['cores'], ['outputs']],
+  batching: [['weights', 'inputs'], ['cache'], ['cores'], ['outputs']],
+};
+const LIMIT_NODES = ['flops', 'bytes', 'gpu', 'intensity', 'ridge', 'compare', 'memoryBound', 'computeBound'];
+const LIMIT_TOURS = {
+  bigMatmul: [['flops', 'bytes'], ['intensity', 'gpu', 'ridge'], ['compare'], ['computeBound']],
+  llmToken: [['flops', 'bytes'], ['intensity', 'gpu', 'ridge'], ['compare'], ['memoryBound']],
+  c01Layer: [['flops', 'bytes'], ['intensity', 'gpu', 'ridge'], ['compare'], ['memoryBound']],
+};
+
+/** The reader's latest numbers, from calculator change events. */
+export const readerState = { roofline: null, matmul: null, decode: null };
+
+function pr(rl, id, lang, fallbackId) {
+  const txt = proseText(rl, id, lang);
+  if (txt !== null && txt !== undefined) return txt;
+  return fallbackId ? t(fallbackId, lang) : '';
+}
+
+/** The case shown by the limits diagram: a tour's case or the reader's own. */
+function limitsCase(rl, which) {
+  const t4 = gpu(rl, gpuId(rl, 't4'));
+  const l4 = gpu(rl, gpuId(rl, 'l4'));
+  if (which === 'bigMatmul' || which === 'c01Layer') {
+    const mm = which === 'bigMatmul' ? rl.matmul({ n: 4096, k: 4096, m: 4096, dtype: 'fp16' }) : rl.matmul({ n: 32, k: 2048, m: 500, dtype: 'fp16' });
+    return { flops: mm.flops, bytes: mm.bytes, peak: t4.peakFlopsPerSecond.fp16, bw: t4.bytesPerSecond, gpuName: t4.name };
+  }
+  if (which === 'llmToken') {
+    const m = model(rl, modelId(rl, 'llama-3-8b'));
+    let f = rl.flopsPerToken({ params: m.params });
+    if (typeof f === 'object') f = f.flops;
+    return { flops: f, bytes: m.weightBytes, peak: l4.peakFlopsPerSecond[m.dtype] ?? l4.peakFlopsPerSecond.fp16, bw: l4.bytesPerSecond, gpuName: l4.name };
+  }
+  const r = readerState.roofline;
+  const mmv = readerState.matmul;
+  let mm = null;
+  try {
+    mm = mmv ? rl.matmul({ n: mmv.n, k: mmv.k, m: mmv.m, dtype: 'fp16' }) : rl.matmul({ n: 32, k: 2048, m: 500, dtype: 'fp16' });
+  } catch (e) {
+    mm = null;
+  }
+  if (!mm) return null;
+  const peak = r && Number.isFinite(r.peak) ? r.peak : t4.peakFlopsPerSecond.fp16;
+  const bw = r && Number.isFinite(r.bw) ? r.bw : t4.bytesPerSecond;
+  return { flops: mm.flops, bytes: mm.bytes, peak, bw, gpuName: null };
+}
+
+class Diagram {
+  constructor(kind, rl, lang) {
+    this.kind = kind;
+    this.rl = rl;
+    this.lang = lang;
+    this.selected = kind === 'flow' ? 'cache' : 'compare';
+    this.tour = null;
+    this.step = 0;
+    this.el = h('figure', { class: ['diagram', `diagram-${kind}`] });
+    document.addEventListener('roofline-change', () => this.refresh());
+  }
+
+  get nodes() {
+    return this.kind === 'flow' ? FLOW_NODES : LIMIT_NODES;
+  }
+
+  get tours() {
+    return this.kind === 'flow' ? FLOW_TOURS : LIMIT_TOURS;
+  }
+
+  p(id, fallback) {
+    return pr(this.rl, `diagram.${this.kind}.${id}`, this.lang, fallback);
+  }
+
+  setLang(lang) {
+    this.lang = lang;
+    this.render();
+  }
+
+  render() {
+    const el = clear(this.el);
+    const lang = this.lang;
+    el.append(h('figcaption', {}, h('strong', {}, this.p('title', `diagram.${this.kind}.fallbackTitle`)), ' ', this.p('intro')));
+    this.nodeEls = {};
+    this.valueEls = {};
+    const btn = (id) => {
+      const value = h('span', { class: 'node-value' });
+      const b = h('button', {
+        type: 'button', class: ['node', `node-${id}`], 'aria-pressed': String(this.selected === id),
+        onclick: () => { this.selected = id; this.refreshDetail(); },
+      }, h('span', { class: 'node-title' }, this.p(`node.${id}.title`, `diagram.node.${id}`)), value);
+      this.nodeEls[id] = b;
+      this.valueEls[id] = value;
+      return b;
+    };
+    let board;
+    if (this.kind === 'flow') {
+      this.linkValue = h('span', { class: 'link-value' });
+      board = h('div', { class: 'board flow-board' },
+        h('div', { class: 'zone zone-vram' }, h('p', { class: 'zone-name' }, t('diagram.zone.vram', lang)), btn('weights'), btn('inputs'), btn('outputs')),
+        h('div', { class: 'flow-link', 'aria-hidden': 'true' }, h('span', { class: 'arrow' }, '⇄'), this.linkValue),
+        h('div', { class: 'zone zone-chip' }, h('p', { class: 'zone-name' }, t('diagram.zone.chip', lang)), btn('cache'), btn('cores')));
+    } else {
+      board = h('div', { class: 'board limits-board' },
+        h('div', { class: 'col col-in' }, btn('flops'), btn('bytes'), btn('gpu')),
+        h('div', { class: 'col col-mid' }, btn('intensity'), btn('ridge')),
+        h('div', { class: 'col col-cmp' }, btn('compare')),
+        h('div', { class: 'col col-out' }, btn('memoryBound'), btn('computeBound')));
+    }
+    this.detail = h('div', { class: 'node-detail', 'aria-live': 'polite' });
+    this.caseLine = h('p', { class: 'case-line' });
+    const tourBar = h('div', { class: 'tour-bar', role: 'group', 'aria-label': t('diagram.tours', lang) });
+    tourBar.append(h('button', {
+      type: 'button', class: 'tour-btn', 'aria-pressed': String(this.tour === null),
+      onclick: () => { this.tour = null; this.step = 0; this.render(); },
+    }, t('diagram.yourNumbers', lang)));
+    for (const id of Object.keys(this.tours)) {
+      tourBar.append(h('button', {
+        type: 'button', class: 'tour-btn', 'aria-pressed': String(this.tour === id),
+        onclick: () => { this.tour = id; this.step = 0; this.render(); },
+      }, this.p(`tour.${id}.title`, `diagram.tour.${id}`)));
+    }
+    this.stepBox = h('div', { class: 'tour-step', 'aria-live': 'polite' });
+    el.append(tourBar, this.caseLine, board, this.detail, this.stepBox);
+    this.refresh();
+  }
+
+  refresh() {
+    if (!this.nodeEls) return;
+    const lang = this.lang;
+    const fmt = (v, k) => format(v, k, lang);
+    if (this.kind === 'flow') {
+      const r = readerState.roofline;
+      const d = readerState.decode;
+      this.linkValue.textContent = r && Number.isFinite(r.bw) ? fmt(r.bw, 'gbps') : '—';
+      this.valueEls.cores.textContent = r && Number.isFinite(r.peak) ? fmt(r.peak, 'tflops') : '—';
+      this.valueEls.weights.textContent = d && Number.isFinite(d.weights) ? fmt(d.weights, 'gb') : '—';
+      this.valueEls.inputs.textContent = d && Number.isFinite(d.kv) && Number.isFinite(d.batch) ? t('diagram.flow.kvValue', lang, { kv: fmt(d.kv, 'gb'), batch: fmt(d.batch, 'integer') }) : '—';
+      this.valueEls.outputs.textContent = '';
+      this.valueEls.cache.textContent = r && Number.isFinite(r.intensity) ? t('diagram.flow.reuse', lang, { intensity: fmt(r.intensity, 'number') }) : '';
+      this.caseLine.textContent = t('diagram.flow.case', lang);
+    } else {
+      const cs = limitsCase(this.rl, this.tour);
+      let k = null;
+      if (cs) {
+        try {
+          k = this.rl.clocks({ flops: cs.flops, bytes: cs.bytes, peakFlopsPerSecond: cs.peak, bytesPerSecond: cs.bw });
+        } catch (e) {
+          k = null;
+        }
+      }
+      const v = this.valueEls;
+      v.flops.textContent = cs ? fmt(cs.flops, 'flops') : '—';
+      v.bytes.textContent = cs ? fmt(cs.bytes, 'bytes') : '—';
+      v.gpu.textContent = cs ? `${fmt(cs.peak, 'tflops')} · ${fmt(cs.bw, 'gbps')}` : '—';
+      v.intensity.textContent = k ? fmt(k.flopsPerByte, 'flopsPerByte') : '—';
+      v.ridge.textContent = k ? fmt(k.ridgeFlopsPerByte, 'flopsPerByte') : '—';
+      v.compare.textContent = k ? `${fmt(k.flopsPerByte, 'number')} ${k.bound === 'compute' ? '≥' : '<'} ${fmt(k.ridgeFlopsPerByte, 'number')}` : '—';
+      v.memoryBound.textContent = k && k.bound === 'memory' ? t('diagram.limits.youAreHere', lang, { time: fmt(k.seconds, 'seconds') }) : '';
+      v.computeBound.textContent = k && k.bound === 'compute' ? t('diagram.limits.youAreHere', lang, { time: fmt(k.seconds, 'seconds') }) : '';
+      this.nodeEls.memoryBound.classList.toggle('verdict-on', Boolean(k && k.bound === 'memory'));
+      this.nodeEls.computeBound.classList.toggle('verdict-on', Boolean(k && k.bound === 'compute'));
+      this.caseLine.textContent = this.tour
+        ? t('diagram.limits.caseTour', lang, { gpu: cs ? cs.gpuName : '—' })
+        : t('diagram.limits.caseReader', lang);
+    }
+    this.refreshDetail();
+  }
+
+  refreshDetail() {
+    const lang = this.lang;
+    const active = this.tour ? this.tours[this.tour][this.step] : [this.selected];
+    for (const id of this.nodes) {
+      this.nodeEls[id].classList.toggle('active', active.includes(id));
+      this.nodeEls[id].setAttribute('aria-pressed', String(!this.tour && this.selected === id));
+    }
+    clear(this.detail);
+    const sel = this.tour ? active[0] : this.selected;
+    this.detail.append(h('h4', {}, this.p(`node.${sel}.title`, `diagram.node.${sel}`)), h('p', {}, this.p(`node.${sel}.text`)));
+    clear(this.stepBox);
+    if (this.tour) {
+      const n = this.tours[this.tour].length;
+      const prev = h('button', { type: 'button', class: 'secondary', disabled: this.step === 0, onclick: () => { this.step -= 1; this.refreshDetail(); } }, t('diagram.prev', lang));
+      const next = h('button', { type: 'button', class: 'secondary', disabled: this.step >= n - 1, onclick: () => { this.step += 1; this.refreshDetail(); } }, t('diagram.next', lang));
+      this.stepBox.append(
+        h('p', { class: 'step-count' }, t('diagram.step', lang, { i: this.step + 1, n })),
+        h('p', { class: 'step-text' }, this.p(`tour.${this.tour}.step${this.step + 1}`)),
+        h('div', { class: 'step-nav' }, prev, next));
+    }
+  }
+}
+
+export function createDiagram(kind, rl, lang) {
+  const d = new Diagram(kind, rl, lang);
+  d.render();
+  return d;
+}

@@ -1,0 +1,113 @@
+// <roofline-calculator kind="decode" lang="es">: one calculator, usable on any page. It loads
+// roofline.js (next to this script) when the page has not loaded it, renders in a shadow root
+// with a constructed stylesheet (no inline styles: works under a strict CSP), and follows its
+// lang attribute.
+import { CALC_CSS } from './data.js';
+import { h, clear } from './dom.js';
+import { t, detectLang, normalizeLang } from './i18n.js';
+import { Calc } from './calc.js';
+import { matmulKind } from './kind-matmul.js';
+import { byhandKind } from './kind-byhand.js';
+import { rooflineKind } from './kind-roofline.js';
+import { decodeKind } from './kind-decode.js';
+import { batchingKind } from './kind-batching.js';
+import { clocksKind } from './kind-clocks.js';
+import { tileKind } from './kind-tile.js';
+import { quantKind } from './kind-quant.js';
+
+export const KINDS = {
+  matmul: matmulKind, byhand: byhandKind, roofline: rooflineKind, decode: decodeKind,
+  batching: batchingKind, clocks: clocksKind, tile: tileKind, quant: quantKind,
+};
+
+const SCRIPT_URL = (document.currentScript && document.currentScript.src) || location.href;
+let modulePromise = null;
+
+function injectScript(src) {
+  return new Promise((resolve, reject) => {
+    const el = document.createElement('script');
+    el.src = src;
+    el.onload = resolve;
+    el.onerror = () => reject(new Error(`could not load ${src}`));
+    document.head.append(el);
+  });
+}
+
+/** The module, created once per page. */
+export function loadModule() {
+  if (!modulePromise) {
+    modulePromise = (async () => {
+      if (typeof globalThis.createRoofline !== 'function') await injectScript(new URL('roofline.js', SCRIPT_URL).href);
+      return globalThis.createRoofline();
+    })();
+  }
+  return modulePromise;
+}
+
+let sheet = null;
+export function calcSheet() {
+  if (!sheet) {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync(CALC_CSS);
+  }
+  return sheet;
+}
+
+export function elementLang(el) {
+  const own = normalizeLang(String(el.getAttribute('lang') || '').split('-')[0]);
+  if (own) return own;
+  const up = el.parentElement && el.parentElement.closest('[lang]');
+  const inherited = up && normalizeLang(String(up.getAttribute('lang')).split('-')[0]);
+  return inherited || detectLang();
+}
+
+export class RooflineCalculatorElement extends HTMLElement {
+  static get observedAttributes() {
+    return ['lang', 'kind'];
+  }
+
+  connectedCallback() {
+    if (!this.shadowRoot) {
+      const root = this.attachShadow({ mode: 'open' });
+      root.adoptedStyleSheets = [calcSheet()];
+    }
+    if (this.started) return;
+    this.started = true;
+    const lang = elementLang(this);
+    this.shadowRoot.append(h('p', { class: 'loading', role: 'status' }, t('calc.loading', lang)));
+    loadModule().then((rl) => {
+      this.rl = rl;
+      this.build();
+    }).catch((e) => {
+      console.error(e);
+      clear(this.shadowRoot).append(h('p', { class: 'form-error', role: 'alert' }, t('calc.loadFailed', elementLang(this))));
+    });
+  }
+
+  build() {
+    const lang = elementLang(this);
+    const kind = this.getAttribute('kind');
+    const def = KINDS[kind];
+    const root = this.shadowRoot;
+    clear(root);
+    if (!def) {
+      root.append(h('p', { class: 'form-error', role: 'alert' }, t('calc.unknownKind', lang, { kind: String(kind).slice(0, 40), kinds: Object.keys(KINDS).join(', ') })));
+      this.calc = null;
+      return;
+    }
+    this.calc = new Calc(def, this.rl, {
+      lang, host: this, urlState: this.hasAttribute('url-state'), linkTerms: this.hasAttribute('link-terms'),
+    });
+    this.calc.render(root);
+  }
+
+  attributeChangedCallback(name, oldValue, newValue) {
+    if (!this.rl || oldValue === newValue) return;
+    if (name === 'lang' && this.calc) this.calc.setLang(elementLang(this));
+    else this.build();
+  }
+}
+
+export function defineElements() {
+  if (!customElements.get('roofline-calculator')) customElements.define('roofline-calculator', RooflineCalculatorElement);
+}

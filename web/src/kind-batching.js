@@ -1,0 +1,122 @@
+// Figure: the intensity of a dense layer as the batch grows, against several GPUs' ridges, and
+// the smallest batch that crosses each ridge (226 for 4,096 × 4,096 FP16 on a T4).
+import { catalog } from './catalog.js';
+import { logFrame, polyline, marker, dataTable, fmtTick } from './charts.js';
+import { h, s, clear } from './dom.js';
+
+const DTYPES = ['fp32', 'fp16', 'bf16', 'fp8', 'int8'];
+
+export const batchingKind = {
+  kind: 'batching',
+  fields: [
+    { id: 'batch', int: true, def: 32, slider: { min: 1, max: 8192, log: true } },
+    { id: 'inputs', int: true, def: 4096 },
+    { id: 'outputs', int: true, def: 4096 },
+  ],
+  selects: [
+    { id: 'dtype', def: 'fp16', custom: false, options: (rl) => catalog(rl).dtypes.filter((d) => DTYPES.includes(d.id)).map((d) => ({ value: d.id, label: d.name })) },
+  ],
+  rows: [
+    { id: 'flops', term: 'flop' },
+    { id: 'bytes' },
+    { id: 'intensity', term: 'intensity' },
+    { id: 'weightsOnly' },
+    { id: 'limit' },
+  ],
+  renderFigure(c, el) {
+    c.chartBox = h('div', { class: 'chart-box' });
+    el.append(c.chartBox);
+  },
+  compute(c) {
+    const { v } = c;
+    const dtype = c.state.selects.dtype;
+    const map = { batch: 'batch', inputs: 'inputs', outputs: 'outputs' };
+    const r = c.call('denseLayer', { batch: v.batch, inputs: v.inputs, outputs: v.outputs, dtype }, map);
+    c.row('flops', r && `2 × ${c.n('batch')} × ${c.n('inputs')} × ${c.n('outputs')}`, r && r.flops, 'flops');
+    c.row('bytes', r && c.t('batching.how.bytes'), r && r.bytes, 'bytes');
+    c.row('intensity', r && `${c.fmt(r && r.flops, 'flops')} ÷ ${c.fmt(r && r.bytes, 'bytes')}`, r && r.flopsPerByte, 'flopsPerByte');
+    c.row('weightsOnly', r && `${c.fmt(r && r.flops, 'flops')} ÷ ${c.fmt(r && r.weightBytes, 'bytes')}`, r && r.weightsOnlyFlopsPerByte, 'flopsPerByte');
+    c.row('limit', r && c.t('batching.how.limit'), r && r.limitFlopsPerByte, 'flopsPerByte');
+    const gpus = r ? ridges(c, dtype) : [];
+    const first = gpus.find((g) => g.cross !== null);
+    c.summary(r
+      ? c.t('batching.summary', { intensity: c.fmt(r.flopsPerByte, 'flopsPerByte'), batch: c.n('batch') })
+      : c.t('calc.summary.invalid'));
+    draw(c, r, gpus);
+    void first;
+  },
+};
+
+/** Each catalog GPU with a peak for this dtype: its ridge and the first batch that crosses it. */
+function ridges(c, dtype) {
+  const { rl, v } = c;
+  const out = [];
+  for (const g of catalog(rl).gpus) {
+    const peak = g.peakFlopsPerSecond[dtype];
+    if (typeof peak !== 'number') continue;
+    const ridge = rl.roofline({ peakFlopsPerSecond: peak, bytesPerSecond: g.bytesPerSecond, flopsPerByte: 1 }).ridgeFlopsPerByte;
+    let cross = null;
+    let never = false;
+    try {
+      const m = rl.minBatchForRidge({ inputs: v.inputs, outputs: v.outputs, dtype, ridgeFlopsPerByte: ridge });
+      cross = typeof m === 'number' ? m : m.batch;
+    } catch (e) {
+      if (e && e.code === 'never_crosses_ridge') never = true;
+      else if (!e || !e.code) throw e;
+    }
+    out.push({ id: g.id, name: g.name, ridge, cross, never });
+  }
+  return out;
+}
+
+function draw(c, r, gpus) {
+  const box = c.chartBox;
+  clear(box);
+  if (!r) {
+    box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
+    return;
+  }
+  const { rl, v } = c;
+  const dtype = c.state.selects.dtype;
+  const xMax = 16384;
+  const f = logFrame({
+    title: c.t('chart.batching.title', { inputs: c.n('inputs'), outputs: c.n('outputs'), dtype: dtype.toUpperCase() }),
+    desc: c.t('chart.batching.desc', { limit: c.fmt(r.limitFlopsPerByte, 'number') }),
+    x: [1, xMax], y: [0.1, 10000],
+    xLabel: c.t('chart.batching.x'), yLabel: c.t('chart.batching.y'),
+    xFormat: fmtTick('integer', c.lang), yFormat: fmtTick('number', c.lang), lang: c.lang,
+  });
+  const pts = [];
+  for (let b = 1; b <= xMax; b *= 2) {
+    const d = rl.denseLayer({ batch: b, inputs: v.inputs, outputs: v.outputs, dtype });
+    pts.push([f.X(b), f.Y(d.flopsPerByte)]);
+  }
+  f.plot.append(polyline(pts, 'curve'));
+  const limitY = f.Y(r.limitFlopsPerByte);
+  f.plot.append(s('line', { class: 'limit', x1: f.X(1), x2: f.X(xMax), y1: limitY, y2: limitY }));
+  gpus.forEach((g, i) => {
+    const y = f.Y(g.ridge);
+    f.plot.append(s('line', { class: ['ridge-line', `series-${i % 6}`], x1: f.X(1), x2: f.X(xMax), y1: y, y2: y }));
+    if (g.cross !== null && g.cross <= xMax) {
+      const d = rl.denseLayer({ batch: g.cross, inputs: v.inputs, outputs: v.outputs, dtype });
+      f.plot.append(marker(f.X(g.cross), f.Y(d.flopsPerByte), null, `cross series-${i % 6}`));
+    }
+    // legend in the empty upper left: a swatch of the ridge line and the GPU's ridge
+    const ly = f.PAD.t + 18 + i * 17;
+    const lx = f.X(1) + 10;
+    f.plot.append(s('line', { class: ['ridge-line', `series-${i % 6}`], x1: lx, x2: lx + 22, y1: ly - 4, y2: ly - 4 }));
+    f.plot.append(s('text', { class: 'legend-text', x: lx + 28, y: ly }, c.t('batching.legend', { gpu: g.name, ridge: c.fmt(g.ridge, 'number'), batch: g.cross !== null ? c.fmt(g.cross, 'integer') : c.t('batching.never') })));
+  });
+  f.plot.append(marker(f.X(v.batch), f.Y(r.flopsPerByte), c.t('chart.point.you'), 'you', 'above'));
+  const rows = gpus.map((g) => [g.name, c.fmt(g.ridge, 'number'), g.cross !== null ? c.fmt(g.cross, 'integer') : c.t('batching.never')]);
+  box.append(f.svg, h('table', { class: 'ridges' },
+    h('caption', {}, c.t('batching.table.caption', { inputs: c.n('inputs'), outputs: c.n('outputs'), dtype: dtype.toUpperCase() })),
+    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, c.t('chart.col.gpu')), h('th', { scope: 'col' }, c.t('chart.col.ridge')), h('th', { scope: 'col' }, c.t('chart.col.crossing')))),
+    h('tbody', {}, rows.map((row) => h('tr', {}, h('th', { scope: 'row' }, row[0]), h('td', {}, row[1]), h('td', { 'data-gpu': row[0] }, row[2]))))));
+  const series = [];
+  for (let b = 1; b <= xMax; b *= 4) {
+    const d = rl.denseLayer({ batch: b, inputs: v.inputs, outputs: v.outputs, dtype });
+    series.push([c.fmt(b, 'integer'), c.fmt(d.flopsPerByte, 'number')]);
+  }
+  box.append(dataTable(c.t('chart.batching.tableCaption'), c.t('chart.data'), [c.t('chart.col.batch'), c.t('chart.col.intensity')], series));
+}

@@ -1,0 +1,200 @@
+// Calculator 2: multiplying by hand. B sits above, A to the left, and each cell of C where its
+// row of A and column of B cross, showing that dot product. The module multiplies and counts MACs.
+import { h, clear } from './dom.js';
+import { parseNumber } from './parse.js';
+
+const MAX = 6;
+const CELL_TEXT = 16;
+
+function startMatrices() {
+  return {
+    a: [['2', '1', '3'], ['1', '0', '2']],
+    b: [['50', '200'], ['120', '100'], ['15', '50']],
+  };
+}
+
+function parseMatrix(text) {
+  const rows = String(text).slice(0, 600).split(';').slice(0, MAX)
+    .map((r) => r.split(',').slice(0, MAX).map((x) => x.slice(0, CELL_TEXT)));
+  const cols = Math.max(...rows.map((r) => r.length));
+  if (!rows.length || cols < 1) return null;
+  return rows.map((r) => Array.from({ length: cols }, (_, j) => (r[j] === undefined ? '' : r[j])));
+}
+
+function resize(mat, rows, cols) {
+  const out = [];
+  for (let i = 0; i < rows; i += 1) {
+    out.push(Array.from({ length: cols }, (_, j) => (mat[i] && mat[i][j] !== undefined ? mat[i][j] : '0')));
+  }
+  return out;
+}
+
+function cellValue(text, lang) {
+  const v = parseNumber(text, lang);
+  return v;
+}
+
+export const byhandKind = {
+  kind: 'byhand',
+  fields: [],
+  rows: [
+    { id: 'size', term: 'matmul' },
+    { id: 'macs', term: 'mac' },
+    { id: 'flops', term: 'flop' },
+  ],
+  initExtra: startMatrices,
+  readUrl(c, params) {
+    for (const which of ['a', 'b']) {
+      const key = c.key(which);
+      if (!params.has(key)) continue;
+      const m = parseMatrix(params.get(key));
+      if (m) c.state.extra[which] = m;
+    }
+  },
+  writeUrl(c) {
+    return ['a', 'b'].map((w) => [c.key(w), c.state.extra[w].map((r) => r.join(',')).join(';')]);
+  },
+  renderInputsExtra(c, form) {
+    c.gridBox = h('div', { class: 'byhand' });
+    form.append(c.gridBox);
+    buildGrid(c);
+  },
+  compute(c) {
+    const { a, b } = c.state.extra;
+    const lang = c.lang;
+    // mark cells that are not numbers (the module decides what is wrong; this only points at the cell)
+    for (const w of ['a', 'b']) {
+      c.cells[w].forEach((row, i) => row.forEach((input, j) => {
+        const v = cellValue(c.state.extra[w][i][j], lang);
+        if (typeof v === 'number' && Number.isFinite(v)) input.removeAttribute('aria-invalid');
+        else input.setAttribute('aria-invalid', 'true');
+      }));
+    }
+    let r = null;
+    let err = null;
+    try {
+      r = c.rl.multiply({ a: a.map((row) => row.map((x) => cellValue(x, lang))), b: b.map((row) => row.map((x) => cellValue(x, lang))) });
+    } catch (e) {
+      if (!e || !e.code) throw e;
+      err = e;
+    }
+    const int = (x) => c.fmt(x, 'integer');
+    const num = (x) => c.fmt(x, 'number');
+    const ka = a[0].length;
+    const kb = b.length;
+    c.message.textContent = '';
+    c.message.hidden = true;
+    if (err) {
+      c.message.hidden = false;
+      c.message.textContent = err.code === 'shape_mismatch'
+        ? c.t('byhand.mismatch', { acols: int(ka), brows: int(kb) })
+        : c.t('byhand.badCell', { matrix: err.field === 'b' ? 'B' : 'A', reason: c.t(`error.${err.code}`, { field: err.field === 'b' ? 'B' : 'A' }) });
+    }
+    c.cGrid.classList.toggle('off', Boolean(err));
+    c.cCells.forEach((row, i) => row.forEach((cell, j) => {
+      clear(cell.value);
+      clear(cell.dot);
+      if (!r) {
+        cell.value.textContent = '—';
+        return;
+      }
+      cell.value.textContent = num(r.c[i][j]);
+      const terms = [];
+      for (let t = 0; t < r.inner; t += 1) terms.push(`${num(cellValue(a[i][t], lang))} × ${num(cellValue(b[t][j], lang))}`);
+      cell.dot.textContent = terms.join(' + ');
+      cell.box.setAttribute('aria-label', c.t('byhand.cellLabel', { i: i + 1, j: j + 1, value: num(r.c[i][j]), dot: terms.join(' + ') }));
+    }));
+    c.row('size', r && `(${int(a.length)} × ${int(ka)}) · (${int(kb)} × ${int(b[0].length)})`, r && `${int(r.rows)} × ${int(r.cols)}`);
+    c.row('macs', r && `${int(r.rows)} × ${int(r.cols)} × ${int(r.inner)}`, r && r.macs, 'integer');
+    c.row('flops', r && `2 × ${int(r.macs)}`, r && r.flops, 'integer');
+    c.macCounter.textContent = r ? c.t('byhand.counter', { macs: int(r.macs), flops: int(r.flops) }) : c.t('byhand.counterNone');
+    c.summary(r ? c.t('byhand.summary', { rows: int(r.rows), cols: int(r.cols), macs: int(r.macs) }) : c.message.textContent);
+  },
+};
+
+function buildGrid(c) {
+  const box = c.gridBox;
+  const focused = c.root && c.root.activeElement && c.root.activeElement.dataset ? c.root.activeElement.dataset.action : null;
+  clear(box);
+  const { a, b } = c.state.extra;
+  c.cells = { a: [], b: [] };
+  const change = (w, fn) => () => {
+    fn(c.state.extra);
+    buildGrid(c);
+    c.update();
+  };
+  const ctl = (w, what, label, fn, disabled) => h('button', {
+    type: 'button', class: 'mini', 'data-action': `${w}-${what}`, 'aria-label': c.tr(`byhand.ctl.${what}`, { m: w.toUpperCase() }),
+    title: c.tr(`byhand.ctl.${what}`, { m: w.toUpperCase() }), disabled, onclick: change(w, fn),
+  }, label);
+  const controls = (w) => {
+    const m = c.state.extra[w];
+    return h('div', { class: 'mat-controls', role: 'group', 'aria-label': c.tr('byhand.controls', { m: w.toUpperCase(), rows: m.length, cols: m[0].length }) },
+      h('span', { class: 'mat-size', 'aria-hidden': 'true' }, `${w.toUpperCase()}: ${m.length} × ${m[0].length}`),
+      ctl(w, 'addRow', '+ ↓', (s) => { s[w] = resize(s[w], s[w].length + 1, s[w][0].length); }, m.length >= MAX),
+      ctl(w, 'removeRow', '− ↓', (s) => { s[w] = resize(s[w], s[w].length - 1, s[w][0].length); }, m.length <= 1),
+      ctl(w, 'addCol', '+ →', (s) => { s[w] = resize(s[w], s[w].length, s[w][0].length + 1); }, m[0].length >= MAX),
+      ctl(w, 'removeCol', '− →', (s) => { s[w] = resize(s[w], s[w].length, s[w][0].length - 1); }, m[0].length <= 1));
+  };
+  const matrix = (w) => {
+    const m = c.state.extra[w];
+    const grid = h('div', { class: ['mat', `mat-${w}`], role: 'group', 'aria-label': c.tr(`byhand.matrix.${w}`) });
+    grid.dataset.cols = String(m[0].length);
+    grid.classList.add(`cols-${m[0].length}`);
+    m.forEach((row, i) => {
+      c.cells[w][i] = [];
+      row.forEach((text, j) => {
+        const input = h('input', {
+          type: 'text', inputmode: 'decimal', class: 'cell', value: text, autocomplete: 'off',
+          'aria-label': c.tr('byhand.cell', { m: w.toUpperCase(), i: i + 1, j: j + 1 }),
+          'data-row': i, 'data-col': j,
+        });
+        input.value = text;
+        input.addEventListener('input', () => {
+          c.state.extra[w][i][j] = input.value.slice(0, CELL_TEXT * 4);
+          c.update();
+        });
+        c.cells[w][i][j] = input;
+        grid.append(input);
+      });
+    });
+    return grid;
+  };
+  const n = a.length;
+  const mcols = b[0].length;
+  c.cGrid = h('div', { class: ['mat', 'mat-c', `cols-${mcols}`], role: 'group', 'aria-label': c.tr('byhand.matrix.c') });
+  c.cCells = [];
+  for (let i = 0; i < n; i += 1) {
+    c.cCells[i] = [];
+    for (let j = 0; j < mcols; j += 1) {
+      const value = h('span', { class: 'c-value' });
+      const dot = h('span', { class: 'c-dot' });
+      const boxEl = h('div', { class: 'c-cell', tabindex: 0, 'data-row': i, 'data-col': j }, value, dot);
+      const on = () => highlight(c, i, j, true);
+      const off = () => highlight(c, i, j, false);
+      boxEl.addEventListener('mouseenter', on);
+      boxEl.addEventListener('mouseleave', off);
+      boxEl.addEventListener('focus', on);
+      boxEl.addEventListener('blur', off);
+      c.cCells[i][j] = { box: boxEl, value, dot };
+      c.cGrid.append(boxEl);
+    }
+  }
+  c.message = h('p', { class: 'byhand-message', role: 'alert', hidden: true });
+  c.macCounter = h('p', { class: 'mac-counter', 'aria-live': 'polite' });
+  box.append(
+    h('div', { class: 'bh-corner' }, c.macCounter),
+    h('div', { class: 'bh-b' }, h('p', { class: 'mat-name' }, c.tr('byhand.matrix.b')), controls('b'), matrix('b')),
+    h('div', { class: 'bh-a' }, h('p', { class: 'mat-name' }, c.tr('byhand.matrix.a')), controls('a'), matrix('a')),
+    h('div', { class: 'bh-c' }, h('p', { class: 'mat-name' }, c.tr('byhand.matrix.c')), c.cGrid, c.message));
+  if (focused) {
+    const el = box.querySelector(`[data-action="${focused}"]`);
+    if (el && !el.disabled) el.focus();
+  }
+}
+
+function highlight(c, i, j, on) {
+  c.cCells[i][j].box.classList.toggle('hot', on);
+  (c.cells.a[i] || []).forEach((x) => x.classList.toggle('hot', on));
+  c.cells.b.forEach((row) => row[j] && row[j].classList.toggle('hot', on));
+}

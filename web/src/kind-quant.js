@@ -1,0 +1,92 @@
+// Figure: lower precision and weight-only quantization — model bytes and the decode ceiling
+// for BF16, INT8 and INT4 with group scales (some weights kept in BF16).
+import { gpu, gpuId, gpuOptions, llms, model, modelId } from './catalog.js';
+import { logFrame, dataTable, fmtTick } from './charts.js';
+import { h, s, clear } from './dom.js';
+
+export const quantKind = {
+  kind: 'quant',
+  fields: [
+    { id: 'params', unit: 'billion', unitLabel: '× 10⁹', def: 8.03 },
+    { id: 'bw', unit: 'gbps', unitLabel: 'GB/s', def: 300, slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
+    { id: 'groupSize', int: true, def: 64 },
+    { id: 'kept', unit: 'billion', unitLabel: '× 10⁹', def: 1 },
+  ],
+  selects: [
+    {
+      id: 'model', def: (rl) => modelId(rl, 'llama-3-8b'), fields: ['params'],
+      options: (rl) => llms(rl).map((m) => ({ value: m.id, label: m.name })),
+      apply: (c, v) => {
+        const m = model(c.rl, v);
+        if (m) c.setField('params', m.params);
+      },
+    },
+    {
+      id: 'gpu', def: (rl) => gpuId(rl, 'l4'), fields: ['bw'], options: (rl) => gpuOptions(rl),
+      apply: (c, v) => {
+        const g = gpu(c.rl, v);
+        if (g) c.setField('bw', g.bytesPerSecond);
+      },
+    },
+  ],
+  rows: [
+    { id: 'bf16Bytes' }, { id: 'bf16Tokens' },
+    { id: 'int8Bytes' }, { id: 'int8Tokens' },
+    { id: 'int4Bytes' }, { id: 'int4Bits' }, { id: 'int4Tokens', term: 'memory-bound' },
+  ],
+  renderFigure(c, el) {
+    c.chartBox = h('div', { class: 'chart-box' });
+    el.append(c.chartBox);
+  },
+  compute(c) {
+    const { v } = c;
+    const q = {};
+    const dmap = { bytesPerSecond: 'bw' };
+    q.bf16 = c.call('quantizedWeights', { params: v.params, dtype: 'bf16' }, { params: 'params' });
+    q.int8 = c.call('quantizedWeights', { params: v.params, dtype: 'int8' }, { params: 'params' });
+    q.int4 = c.call('quantizedWeights', { params: v.params, dtype: 'int4', groupSize: v.groupSize, scaleDtype: 'fp16', keptParams: v.kept, keptDtype: 'bf16' },
+      { params: 'params', groupSize: 'groupSize', keptParams: 'kept' });
+    const tok = {};
+    for (const d of ['bf16', 'int8', 'int4']) {
+      tok[d] = q[d] && c.call('decode', { weightBytes: q[d].bytes, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: v.bw }, dmap);
+    }
+    const p = c.n('params', 'number');
+    c.row('bf16Bytes', q.bf16 && c.t('quant.how.plain', { params: p, bytes: '2' }), q.bf16 && q.bf16.bytes, 'gb');
+    c.row('bf16Tokens', tok.bf16 && `${c.n('bw', 'gbps')} ÷ ${c.fmt(q.bf16.bytes, 'gb')}`, tok.bf16 && tok.bf16.tokensPerSecond, 'number');
+    c.row('int8Bytes', q.int8 && c.t('quant.how.plain', { params: p, bytes: '1' }), q.int8 && q.int8.bytes, 'gb');
+    c.row('int8Tokens', tok.int8 && `${c.n('bw', 'gbps')} ÷ ${c.fmt(q.int8.bytes, 'gb')}`, tok.int8 && tok.int8.tokensPerSecond, 'number');
+    c.row('int4Bytes', q.int4 && c.t('quant.how.int4', { kept: c.n('kept', 'number'), params: p, group: c.n('groupSize') }), q.int4 && q.int4.bytes, 'gb');
+    c.row('int4Bits', q.int4 && `${c.fmt(q.int4.bytes, 'gb')} × 8 ÷ (${p} × 10⁹)`, q.int4 && q.int4.bitsPerWeight, 'number');
+    c.row('int4Tokens', tok.int4 && `${c.n('bw', 'gbps')} ÷ ${c.fmt(q.int4.bytes, 'gb')}`, tok.int4 && tok.int4.tokensPerSecond, 'number');
+    c.summary(tok.bf16 && tok.int8 && tok.int4
+      ? c.t('quant.summary', { bf16: c.fmt(tok.bf16.tokensPerSecond, 'number'), int8: c.fmt(tok.int8.tokensPerSecond, 'number'), int4: c.fmt(tok.int4.tokensPerSecond, 'number') })
+      : c.t('calc.summary.invalid'));
+    draw(c, q, tok);
+  },
+};
+
+function draw(c, q, tok) {
+  const box = c.chartBox;
+  clear(box);
+  const ds = ['bf16', 'int8', 'int4'].filter((d) => tok[d]);
+  if (!ds.length) {
+    box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
+    return;
+  }
+  const vals = ds.map((d) => tok[d].tokensPerSecond);
+  const hi = 10 ** Math.ceil(Math.log10(Math.max(...vals)) + 0.1);
+  const f = logFrame({
+    title: c.t('chart.quant.title'),
+    desc: c.t('chart.quant.desc', { list: ds.map((d) => `${d.toUpperCase()} ${c.fmt(tok[d].tokensPerSecond, 'number')}`).join(', ') }),
+    x: [hi / 1000, hi], y: [1, 10],
+    xLabel: c.t('chart.quant.x'), yLabel: '', xFormat: fmtTick('number', c.lang), yFormat: () => '', lang: c.lang,
+  });
+  ds.forEach((d, i) => {
+    const y = f.PAD.t + 30 + i * 100;
+    f.plot.append(s('rect', { class: ['bar', `dtype-${d}`], x: f.X(f.X.min), y, width: Math.max(2, f.X(tok[d].tokensPerSecond) - f.X(f.X.min)), height: 44 }));
+    f.plot.append(s('text', { class: 'bar-label', x: f.X(f.X.min) + 6, y: y - 6 }, `${d.toUpperCase()} · ${c.fmt(q[d].bytes, 'gb')} · ${c.t('quant.tokensPerSecond', { n: c.fmt(tok[d].tokensPerSecond, 'number') })}`));
+  });
+  box.append(f.svg, dataTable(c.t('chart.quant.tableCaption'), c.t('chart.data'),
+    [c.t('chart.col.dtype'), c.t('chart.col.weights'), c.t('chart.col.tokens')],
+    ds.map((d) => [d.toUpperCase(), c.fmt(q[d].bytes, 'gb'), c.fmt(tok[d].tokensPerSecond, 'number')])));
+}

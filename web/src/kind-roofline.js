@@ -1,0 +1,139 @@
+// Calculator 3: a GPU's roofline — ridge, attainable FLOP/s, verdict — with a log-log chart.
+import { catalog, gpu, gpuId, gpuOptions, precisions, dtypeName } from './catalog.js';
+import { logFrame, polyline, marker, dataTable, fmtTick } from './charts.js';
+import { h, s, clear } from './dom.js';
+
+/** The lesson's three reference points, counted by the module. */
+export function lessonPoints(rl) {
+  const c01 = rl.matmul({ n: 32, k: 2048, m: 500, dtype: 'fp16' });
+  const big = rl.matmul({ n: 4096, k: 4096, m: 4096, dtype: 'fp16' });
+  return [
+    { id: 'decode', flopsPerByte: 1 },
+    { id: 'c01', flopsPerByte: c01.flopsPerByte },
+    { id: 'big', flopsPerByte: big.flopsPerByte },
+  ];
+}
+
+export function applyGpu(c, id, prec) {
+  const g = gpu(c.rl, id);
+  if (!g) return;
+  c.setField('bw', g.bytesPerSecond);
+  const p = g.peakFlopsPerSecond[prec] ?? g.peakFlopsPerSecond.fp16;
+  if (typeof p === 'number') c.setField('peak', p);
+}
+
+/** Draws a roofline chart (ramp, roof, ridge) for a ceiling, plus points. Returns the frame. */
+export function rooflineFrame(c, { title, desc, x = [0.1, 10000], y }) {
+  return logFrame({
+    title, desc, x, y,
+    xLabel: c.t('chart.roofline.x'), yLabel: c.t('chart.roofline.y'),
+    xFormat: fmtTick('number', c.lang), yFormat: fmtTick('flopsPerSecond', c.lang),
+    lang: c.lang,
+  });
+}
+
+/** The two segments of a roofline, with every height from rl.roofline(). */
+export function roofSegments(rl, f, peak, bw, cls) {
+  const xmin = f.X.min;
+  const xmax = f.X.max;
+  const at = (x) => rl.roofline({ peakFlopsPerSecond: peak, bytesPerSecond: bw, flopsPerByte: x });
+  const lo = at(xmin);
+  const hi = at(xmax);
+  const ridge = lo.ridgeFlopsPerByte;
+  const pts = [[f.X(xmin), f.Y(lo.attainableFlopsPerSecond)]];
+  if (ridge > xmin && ridge < xmax) pts.push([f.X(ridge), f.Y(at(ridge).attainableFlopsPerSecond)]);
+  pts.push([f.X(xmax), f.Y(hi.attainableFlopsPerSecond)]);
+  return { line: polyline(pts, cls), ridge, peakY: hi.attainableFlopsPerSecond };
+}
+
+export const rooflineKind = {
+  kind: 'roofline',
+  fields: [
+    { id: 'peak', unit: 'tflops', unitLabel: 'TFLOP/s', def: 65, slider: { min: 1, max: 5000, log: true }, term: 'tflops' },
+    { id: 'bw', unit: 'gbps', unitLabel: 'GB/s', def: 320, slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
+    { id: 'intensity', unitLabel: 'FLOPs/B', def: 1, slider: { min: 0.1, max: 10000, log: true }, term: 'intensity' },
+  ],
+  selects: [
+    {
+      id: 'gpu', def: (rl) => gpuId(rl, 't4'), options: (rl) => gpuOptions(rl), fields: ['peak', 'bw'],
+      apply: (c, v) => applyGpu(c, v, c.state.selects.precision),
+    },
+    {
+      id: 'precision', def: 'fp16', custom: false, dependsOn: 'gpu', fields: [],
+      options: (rl, lang, c) => {
+        const id = c && c.state.selects.gpu;
+        const ps = id && id !== 'custom' ? precisions(rl, id) : catalog(rl).dtypes.map((d) => d.id);
+        return ps.map((p) => ({ value: p, label: dtypeName(rl, p) }));
+      },
+      apply: (c, v) => {
+        if (c.state.selects.gpu !== 'custom') applyGpu(c, c.state.selects.gpu, v);
+      },
+    },
+  ],
+  rows: [
+    { id: 'ridge', term: 'roofline' },
+    { id: 'memory', term: 'bandwidth' },
+    { id: 'attainable' },
+    { id: 'fraction' },
+    { id: 'ratio', term: 'intensity' },
+    { id: 'verdict', term: 'memory-bound' },
+  ],
+  renderFigure(c, el) {
+    c.chartBox = h('div', { class: 'chart-box' });
+    el.append(c.chartBox);
+  },
+  compute(c) {
+    const { v } = c;
+    const map = { peakFlopsPerSecond: 'peak', bytesPerSecond: 'bw', flopsPerByte: 'intensity' };
+    const r = c.call('roofline', { peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw, flopsPerByte: v.intensity }, map);
+    const tf = (x) => c.fmt(x, 'tflops');
+    c.row('ridge', r && `${c.n('peak', 'tflops')} ÷ ${c.n('bw', 'gbps')}`, r && r.ridgeFlopsPerByte, 'flopsPerByte');
+    c.row('memory', r && `${c.n('intensity')} FLOPs/B × ${c.n('bw', 'gbps')}`, r && r.memoryFlopsPerSecond, 'tflops');
+    c.row('attainable', r && c.t('roofline.how.attainable', { peak: c.n('peak', 'tflops'), memory: tf(r && r.memoryFlopsPerSecond) }), r && r.attainableFlopsPerSecond, 'tflops');
+    c.row('fraction', r && `${tf(r.attainableFlopsPerSecond)} ÷ ${c.n('peak', 'tflops')}`, r && r.fractionOfPeak, 'percent');
+    c.row('ratio', r && `${c.n('intensity')} ÷ ${c.fmt(r.ridgeFlopsPerByte, 'number')}`, r && r.intensityOverRidge, 'ratio');
+    c.row('verdict', r && c.t(`verdict.how.${r.bound}`), r && c.t(`verdict.${r.bound}`));
+    c.summary(r
+      ? c.t('roofline.summary', { attainable: tf(r.attainableFlopsPerSecond), percent: c.fmt(r.fractionOfPeak, 'percent'), verdict: c.t(`verdict.${r.bound}`) })
+      : c.t('calc.summary.invalid'));
+    drawRoofline(c, r);
+  },
+};
+
+function drawRoofline(c, r) {
+  const box = c.chartBox;
+  clear(box);
+  const { v, rl } = c;
+  if (!r) {
+    box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
+    return;
+  }
+  const peak = v.peak;
+  const bw = v.bw;
+  const yTop = 10 ** Math.ceil(Math.log10(peak) + 0.3);
+  const f = rooflineFrame(c, {
+    title: c.t('chart.roofline.title', { peak: c.fmt(peak, 'tflops'), bw: c.fmt(bw, 'gbps') }),
+    desc: c.t('chart.roofline.desc', { ridge: c.fmt(r.ridgeFlopsPerByte, 'flopsPerByte'), intensity: c.n('intensity'), attainable: c.fmt(r.attainableFlopsPerSecond, 'tflops') }),
+    y: [yTop / 1e5, yTop],
+  });
+  const seg = roofSegments(rl, f, peak, bw, 'roof');
+  f.plot.append(seg.line);
+  if (seg.ridge > f.X.min && seg.ridge < f.X.max) {
+    f.plot.append(s('line', { class: 'ridge', x1: f.X(seg.ridge), x2: f.X(seg.ridge), y1: f.Y(peak), y2: f.Y(f.Y.min) }));
+    f.plot.append(s('text', { class: 'ridge-label', x: f.X(seg.ridge) + 6, y: f.Y(f.Y.min) - 8 }, c.t('chart.roofline.ridge', { ridge: c.fmt(seg.ridge, 'number') })));
+  }
+  const rows = [];
+  const pts = lessonPoints(rl);
+  for (const p of pts) {
+    const q = rl.roofline({ peakFlopsPerSecond: peak, bytesPerSecond: bw, flopsPerByte: p.flopsPerByte });
+    const label = c.t(`chart.point.${p.id}`);
+    const side = p.id === 'big' ? 'below' : 'right';
+    f.plot.append(marker(f.X(p.flopsPerByte), f.Y(q.attainableFlopsPerSecond), label, `lesson ${p.id}`, side));
+    rows.push([label, c.fmt(p.flopsPerByte, 'number'), c.fmt(q.attainableFlopsPerSecond, 'tflops'), c.t(`verdict.${q.bound}`)]);
+  }
+  const you = c.t('chart.point.you');
+  f.plot.append(marker(f.X(v.intensity), f.Y(r.attainableFlopsPerSecond), you, 'you', 'above'));
+  rows.unshift([you, c.n('intensity'), c.fmt(r.attainableFlopsPerSecond, 'tflops'), c.t(`verdict.${r.bound}`)]);
+  box.append(f.svg, dataTable(c.t('chart.roofline.tableCaption'), c.t('chart.data'),
+    [c.t('chart.col.point'), c.t('chart.col.intensity'), c.t('chart.col.attainable'), c.t('chart.col.bound')], rows));
+}

@@ -1,0 +1,87 @@
+// Figure: how the tile size sets the intensity of a matmul (T × T tile → T ÷ 2 in FP16), against
+// a GPU's ridge; element-wise work and what fusing conv + bias + ReLU saves.
+import { catalog, gpu, gpuId, gpuOptions } from './catalog.js';
+import { logFrame, polyline, marker, dataTable, fmtTick } from './charts.js';
+import { h, s, clear } from './dom.js';
+
+const DTYPES = ['fp32', 'fp16', 'bf16', 'fp8', 'int8'];
+
+export const tileKind = {
+  kind: 'tile',
+  fields: [
+    { id: 'tile', int: true, def: 64, slider: { min: 1, max: 1024, log: true } },
+    { id: 'elements', int: true, def: 802816 },
+  ],
+  selects: [
+    { id: 'dtype', def: 'fp16', custom: false, options: (rl) => catalog(rl).dtypes.filter((d) => DTYPES.includes(d.id)).map((d) => ({ value: d.id, label: d.name })) },
+    { id: 'gpu', def: (rl) => gpuId(rl, 't4'), custom: false, options: (rl) => gpuOptions(rl) },
+  ],
+  rows: [
+    { id: 'tileIntensity', term: 'intensity' },
+    { id: 'noReuse' },
+    { id: 'ridge', term: 'roofline' },
+    { id: 'verdict' },
+    { id: 'elementwise' },
+    { id: 'unfused' },
+    { id: 'fused' },
+    { id: 'saved' },
+  ],
+  renderFigure(c, el) {
+    c.chartBox = h('div', { class: 'chart-box' });
+    el.append(c.chartBox);
+  },
+  compute(c) {
+    const { v, rl } = c;
+    const dtype = c.state.selects.dtype;
+    const g = gpu(rl, c.state.selects.gpu);
+    const t = c.call('tile', { rows: v.tile, cols: v.tile, dtype }, { rows: 'tile', cols: 'tile' });
+    const one = c.call('tile', { rows: 1, cols: 1, dtype });
+    const peak = g && (g.peakFlopsPerSecond[dtype] ?? null);
+    const ro = t && peak !== null && c.call('roofline', { peakFlopsPerSecond: peak, bytesPerSecond: g.bytesPerSecond, flopsPerByte: t.flopsPerByte });
+    c.row('tileIntensity', t && c.t('tile.how.tile', { t: c.n('tile') }), t && t.flopsPerByte, 'flopsPerByte');
+    c.row('noReuse', one && c.t('tile.how.noReuse'), one && one.flopsPerByte, 'flopsPerByte');
+    c.row('ridge', ro && `${c.fmt(peak, 'tflops')} ÷ ${c.fmt(g.bytesPerSecond, 'gbps')}`, ro ? ro.ridgeFlopsPerByte : (g && peak === null ? c.t('tile.noPeak', { dtype: dtype.toUpperCase() }) : null), ro ? 'flopsPerByte' : undefined);
+    c.row('verdict', ro && `${c.fmt(t.flopsPerByte, 'number')} ÷ ${c.fmt(ro.ridgeFlopsPerByte, 'number')} = ${c.fmt(ro.intensityOverRidge, 'ratio')}`, ro && c.t(`verdict.${ro.bound}`));
+    const e = c.call('elementwise', { elements: v.elements, dtype }, { elements: 'elements' });
+    c.row('elementwise', e && `${c.fmt(e.flops, 'flops')} ÷ ${c.fmt(e.bytes, 'bytes')}`, e && e.flopsPerByte, 'flopsPerByte');
+    const fu = c.call('fusion', { elements: v.elements, dtype }, { elements: 'elements' });
+    c.row('unfused', fu && c.t('tile.how.transfers', { n: fu.unfusedTransfers, elements: c.n('elements') }), fu && fu.unfusedBytes, 'bytes');
+    c.row('fused', fu && c.t('tile.how.transfers', { n: fu.fusedTransfers, elements: c.n('elements') }), fu && fu.fusedBytes, 'bytes');
+    c.row('saved', fu && `${c.fmt(fu.unfusedBytes, 'bytes')} − ${c.fmt(fu.fusedBytes, 'bytes')}`, fu && fu.savedBytes, 'bytes');
+    c.summary(t ? c.t('tile.summary', { t: c.n('tile'), intensity: c.fmt(t.flopsPerByte, 'flopsPerByte') }) : c.t('calc.summary.invalid'));
+    draw(c, t, ro);
+  },
+};
+
+function draw(c, t, ro) {
+  const box = c.chartBox;
+  clear(box);
+  if (!t) {
+    box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
+    return;
+  }
+  const { rl, v } = c;
+  const dtype = c.state.selects.dtype;
+  const f = logFrame({
+    title: c.t('chart.tile.title', { dtype: dtype.toUpperCase() }),
+    desc: c.t('chart.tile.desc', { t: c.n('tile'), intensity: c.fmt(t.flopsPerByte, 'number') }),
+    x: [1, 1024], y: [0.1, 10000],
+    xLabel: c.t('chart.tile.x'), yLabel: c.t('chart.tile.y'),
+    xFormat: fmtTick('integer', c.lang), yFormat: fmtTick('number', c.lang), lang: c.lang,
+  });
+  const pts = [];
+  const rows = [];
+  for (let T = 1; T <= 1024; T *= 2) {
+    const r = rl.tile({ rows: T, cols: T, dtype });
+    pts.push([f.X(T), f.Y(r.flopsPerByte)]);
+    rows.push([`${c.fmt(T, 'integer')} × ${c.fmt(T, 'integer')}`, c.fmt(r.flopsPerByte, 'number')]);
+  }
+  f.plot.append(polyline(pts, 'curve'));
+  if (ro) {
+    const y = f.Y(ro.ridgeFlopsPerByte);
+    f.plot.append(s('line', { class: 'ridge-line series-0', x1: f.X(1), x2: f.X(1024), y1: y, y2: y }));
+    f.plot.append(s('text', { class: 'ridge-name series-0', x: f.X(1) + 4, y: y - 4 }, c.t('chart.tile.ridge', { gpu: gpu(rl, c.state.selects.gpu).name, ridge: c.fmt(ro.ridgeFlopsPerByte, 'number') })));
+  }
+  f.plot.append(marker(f.X(v.tile), f.Y(t.flopsPerByte), c.t('chart.point.you'), 'you', 'above'));
+  box.append(f.svg, dataTable(c.t('chart.tile.tableCaption'), c.t('chart.data'), [c.t('chart.col.tile'), c.t('chart.col.intensity')], rows));
+}

@@ -1,0 +1,191 @@
+// The lesson's page: header, language switch, one section per calculator and figure (prose from
+// web/i18n/prose.json around each <roofline-calculator>), the two diagrams, the benchmark
+// overlay, common mistakes and the glossary cards.
+import { h, clear } from './dom.js';
+import { t, detectLang, proseText, glossaryIds, glossaryCard, hasText } from './i18n.js';
+import { PROSE } from './data.js';
+import { LANGS } from './format.js';
+import { loadModule } from './element.js';
+import { createDiagram, readerState } from './diagrams.js';
+import { BenchOverlay } from './bench.js';
+
+const SECTIONS = [
+  { id: 'matmul', kind: 'matmul' },
+  { id: 'byhand', kind: 'byhand' },
+  { id: 'roofline', kind: 'roofline' },
+  { id: 'flow', diagram: 'flow' },
+  { id: 'limits', diagram: 'limits' },
+  { id: 'decode', kind: 'decode' },
+  { id: 'batching', kind: 'batching' },
+  { id: 'clocks', kind: 'clocks' },
+  { id: 'tile', kind: 'tile' },
+  { id: 'quant', kind: 'quant' },
+  { id: 'bench', bench: true },
+  { id: 'mistakes', mistakes: true },
+  { id: 'glossary', glossary: true },
+];
+
+function paragraphs(text, cls) {
+  if (!text) return [];
+  return String(text).split(/\n\s*\n/).map((p) => h('p', { class: cls }, p.trim()));
+}
+
+class Page {
+  constructor(root, rl) {
+    this.root = root;
+    this.rl = rl;
+    this.lang = detectLang();
+    this.calcs = {};
+    this.diagrams = {};
+    document.addEventListener('roofline-change', (e) => {
+      const { kind, values } = e.detail || {};
+      if (kind in readerState) readerState[kind] = values;
+    });
+    this.bench = new BenchOverlay(rl, this.lang);
+  }
+
+  p(id) {
+    try {
+      return proseText(this.rl, id, this.lang);
+    } catch (e) {
+      console.error(e);
+      return null;
+    }
+  }
+
+  setLang(lang) {
+    if (!LANGS.includes(lang) || lang === this.lang) return;
+    this.lang = lang;
+    const u = new URL(location.href);
+    u.searchParams.set('lang', lang);
+    try {
+      history.replaceState(history.state, '', u.href);
+    } catch (e) {
+      /* file:// may refuse; the page still switches */
+    }
+    this.render();
+  }
+
+  render() {
+    const lang = this.lang;
+    document.documentElement.lang = lang;
+    document.title = this.p('page.title') || t('page.title', lang);
+    const focusLang = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.lang : null;
+    const root = this.root;
+    // keep calculator elements (their state) across language switches
+    for (const el of Object.values(this.calcs)) el.remove();
+    clear(root);
+    const langNav = h('nav', { class: 'lang-switch', 'aria-label': t('page.langNav', lang) },
+      LANGS.map((l) => h('button', {
+        type: 'button', lang: l, 'data-lang': l, 'aria-pressed': String(l === lang),
+        onclick: () => this.setLang(l),
+      }, t(`lang.${l}`, l))));
+    const header = h('header', { class: 'masthead' },
+      h('div', { class: 'masthead-top' }, h('p', { class: 'brand' }, t('page.brand', lang)), langNav),
+      h('h1', {}, this.p('page.title') || t('page.title', lang)),
+      ...paragraphs(this.p('page.lede'), 'lede'),
+      this.p('page.question') ? h('p', { class: 'question' }, h('strong', {}, t('page.questionLabel', lang)), ' ', this.p('page.question')) : null);
+    const toc = h('nav', { class: 'toc', 'aria-label': t('page.toc', lang) },
+      h('ol', {}, SECTIONS.map((sec) => h('li', {}, h('a', { href: `#${sec.id}` }, t(`section.${sec.id}`, lang))))));
+    const main = h('main', { id: 'main' });
+    for (const sec of SECTIONS) main.append(this.section(sec));
+    const footer = h('footer', { class: 'page-foot' }, h('p', {}, t('page.footer', lang)));
+    root.append(h('a', { class: 'skip', href: '#main' }, t('page.skip', lang)), header, toc, main, footer);
+    if (focusLang) {
+      const b = root.querySelector(`button[data-lang="${focusLang}"]`);
+      if (b) b.focus();
+    }
+  }
+
+  section(sec) {
+    const lang = this.lang;
+    const el = h('section', { id: sec.id, class: ['lesson-section', `section-${sec.id}`], 'aria-labelledby': `${sec.id}-h` });
+    el.append(h('h2', { id: `${sec.id}-h` }, t(`section.${sec.id}`, lang)));
+    if (sec.kind) {
+      el.append(...paragraphs(this.p(`calc.${sec.kind}.intro`), 'intro'));
+      let calc = this.calcs[sec.kind];
+      if (!calc) {
+        calc = h('roofline-calculator', { kind: sec.kind, lang, 'url-state': true, 'link-terms': true, id: `calc-${sec.kind}` });
+        this.calcs[sec.kind] = calc;
+      } else {
+        calc.setAttribute('lang', lang);
+      }
+      el.append(calc);
+      const tryText = this.p(`calc.${sec.kind}.try`);
+      if (tryText) el.append(h('aside', { class: 'try' }, h('h3', {}, t('page.try', lang)), ...paragraphs(tryText)));
+      if (sec.kind === 'decode') {
+        const cav = this.p('calc.decode.caveat');
+        if (cav) el.append(h('p', { class: 'caveat' }, cav));
+      }
+      const take = this.p(`takeaway.${sec.kind}`);
+      if (take) el.append(h('aside', { class: 'takeaway' }, h('h3', {}, t('page.takeaway', lang)), ...paragraphs(take)));
+    } else if (sec.diagram) {
+      let d = this.diagrams[sec.diagram];
+      if (!d) {
+        d = createDiagram(sec.diagram, this.rl, lang);
+        this.diagrams[sec.diagram] = d;
+      } else {
+        d.setLang(lang);
+      }
+      el.append(d.el);
+    } else if (sec.bench) {
+      el.append(h('p', { class: 'intro' }, t('bench.intro', lang)));
+      this.bench.setLang(lang);
+      el.append(this.bench.el);
+    } else if (sec.mistakes) {
+      const ids = Object.keys(PROSE || {}).filter((k) => /^mistakes\.[^.]+\.title$/.test(k)).map((k) => k.split('.')[1]);
+      if (!ids.length) el.append(h('p', { class: 'hint' }, t('page.pending', lang)));
+      for (const id of ids) {
+        el.append(h('details', { class: 'mistake' }, h('summary', {}, this.p(`mistakes.${id}.title`)), ...paragraphs(this.p(`mistakes.${id}.text`))));
+      }
+    } else if (sec.glossary) {
+      el.append(this.glossary());
+    }
+    return el;
+  }
+
+  glossary() {
+    const lang = this.lang;
+    const ids = glossaryIds();
+    const list = h('div', { class: 'cards' });
+    if (!ids.length) list.append(h('p', { class: 'hint' }, t('page.pending', lang)));
+    for (const id of ids) {
+      let c;
+      try {
+        c = glossaryCard(this.rl, id, lang);
+      } catch (e) {
+        console.error(e);
+        continue;
+      }
+      if (!c) continue;
+      const card = h('article', { class: 'card', id: `glossary-${id}`, 'aria-labelledby': `glossary-${id}-h`, tabindex: '-1' },
+        h('h3', { id: `glossary-${id}-h` }, c.term, c.original && c.original !== c.term ? h('span', { class: 'original', lang: 'en' }, ` · ${c.original}`) : null),
+        h('p', { class: 'definition' }, h('span', { class: 'def-flag' }, t('glossary.definition', lang)), ' ', c.short));
+      const more = h('details', { class: 'more' }, h('summary', {}, t('glossary.more', lang)), ...paragraphs(c.more));
+      if (c.analogy) more.append(h('p', { class: 'analogy' }, h('strong', {}, t('glossary.analogy', lang)), ' ', c.analogy));
+      card.append(more);
+      if (c.example) card.append(h('p', { class: 'example' }, h('strong', {}, t('glossary.example', lang)), ' ', c.example));
+      list.append(card);
+    }
+    return list;
+  }
+}
+
+export async function startPage() {
+  const root = document.getElementById('lab');
+  if (!root) return;
+  try {
+    const rl = await loadModule();
+    const page = new Page(root, rl);
+    page.render();
+    if (location.hash) {
+      const target = document.getElementById(location.hash.slice(1));
+      if (target) target.scrollIntoView();
+    }
+  } catch (e) {
+    console.error(e);
+    root.append(h('p', { class: 'form-error', role: 'alert' }, t('calc.loadFailed', detectLang())));
+  }
+}
+
+export { hasText };
