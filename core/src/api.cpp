@@ -1,7 +1,6 @@
 #include "roofline/api.hpp"
 
 #include <cmath>
-#include <functional>
 #include <stdexcept>
 
 #include "roofline/batching.hpp"
@@ -221,7 +220,7 @@ Value matmul_value(const MatmulCost& c) {
 
 // ---- the functions -----------------------------------------------------------------------
 
-using Handler = std::function<Value(const Args&)>;
+using Handler = Value (*)(const Args&);
 
 struct Function {
   const char* name;

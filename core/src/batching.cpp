@@ -15,9 +15,9 @@ double min_batch_for_ridge(double inputs, double outputs, Dtype dtype, FlopsPerB
   const DenseLayerCost one = dense_layer(1, inputs, outputs, dtype);
   if (one.limit_intensity <= ridge) {
     throw Error(ErrorCode::never_crosses_ridge, "ridgeFlopsPerByte",
-                "a " + format_number(inputs) + " × " + format_number(outputs) + " layer never reaches " +
-                    format_number(ridge.value()) + " FLOPs per byte: its intensity tends to " +
-                    format_number(one.limit_intensity.value()) + " as the batch grows");
+                "ridgeFlopsPerByte must be below " + format_rounded(one.limit_intensity.value()) +
+                    ", the intensity a " + format_number(inputs) + " × " + format_number(outputs) +
+                    " layer tends to as the batch grows: it never reaches " + format_rounded(ridge.value()));
   }
   // intensity(b) = 2·b·I·O ÷ (bpe·(b·I + I·O + b·O)) ≥ r  ⇔  b ≥ r·bpe·I·O ÷ (2·I·O − r·bpe·(I + O)).
   const double bpe = bytes_per_element(dtype);

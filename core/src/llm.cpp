@@ -28,12 +28,12 @@ Bytes kv_cache_bytes(double layers, double kv_heads, double head_dim, double tok
 }
 
 Flops flops_per_token(double params) {
-  require_positive("params", params);
+  require_count("params", params);
   return to_flops(Macs{params});
 }
 
 Prefill prefill(const PrefillInput& in) {
-  require_positive("params", in.params);
+  require_count("params", in.params);
   require_count("tokens", in.tokens);
   require_positive("weightBytes", in.weights.value());
   require_count("gpus", in.gpus);

@@ -7,8 +7,8 @@
 namespace roofline {
 
 QuantizedWeights quantized_weights(const QuantizedWeightsInput& in) {
-  require_positive("params", in.params);
-  require_non_negative("keptParams", in.kept_params);
+  require_count("params", in.params);
+  require_count_or_zero("keptParams", in.kept_params);
   if (in.kept_params > in.params) {
     throw Error(ErrorCode::out_of_range, "keptParams",
                 "keptParams must be at most params (" + format_number(in.params) + "), got " +

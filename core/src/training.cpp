@@ -5,8 +5,8 @@
 namespace roofline {
 
 Flops llm_training_flops(double params, double tokens) {
-  require_positive("params", params);
-  require_positive("tokens", tokens);
+  require_count("params", params);
+  require_count("tokens", tokens);
   return Flops{require_result("flops", 6.0 * params * tokens)};
 }
 
