@@ -117,7 +117,6 @@ export class Calc {
     this.summaryEl = h('p', { class: 'summary', 'aria-live': 'polite', 'aria-atomic': 'true' });
 
     const inputs = h('form', { class: 'inputs', novalidate: true, onsubmit: (e) => e.preventDefault() });
-    inputs.setAttribute('aria-label', this.tr('calc.inputs'));
     for (const sel of d.selects || []) inputs.append(this.renderSelect(sel));
     for (const f of d.fields) inputs.append(this.renderField(f));
     if (d.renderInputsExtra) d.renderInputsExtra(this, inputs);
@@ -331,32 +330,54 @@ export class Calc {
         const txt = fmtNumber(v, this.lang, 6);
         return kind && kind !== 'number' && f.unitLabel ? `${txt}\u00a0${f.unitLabel}` : txt;
       },
+      /**
+       * Calls the module. On a RooflineError the message goes next to the field at fault; the
+       * call is then retried with that argument at the field's default, only to find errors in
+       * other fields too (the results stay "—" while any field is wrong).
+       */
       call: (name, args, map = {}) => {
+        const fn = this.rl[name];
+        if (typeof fn !== 'function') throw new Error(`module has no ${name}`);
+        const a = { ...args };
+        let failed = false;
+        const seen = new Set();
+        const fieldOf = (apiField) => map[apiField] || (this.def.fields.some((f) => f.id === apiField) ? apiField : null);
+        const substitute = (apiField, fieldId) => {
+          const f = this.def.fields.find((x) => x.id === fieldId);
+          if (!f || seen.has(apiField)) return false;
+          seen.add(apiField);
+          a[apiField] = toBase(f.def, f.unit || 'one');
+          return true;
+        };
         for (const [apiField, fieldId] of Object.entries(map)) {
           if (this.localErrors[fieldId]) {
             if (!errors[fieldId]) errors[fieldId] = { code: this.localErrors[fieldId], field: apiField };
-            return null;
+            failed = true;
+            substitute(apiField, fieldId);
           }
         }
-        try {
-          const fn = this.rl[name];
-          if (typeof fn !== 'function') throw new Error(`module has no ${name}`);
-          return fn.call(this.rl, args);
-        } catch (e) {
-          const code = e && e.code;
-          if (!code) {
-            console.error(e);
-            formError = formError || { code: 'internal', field: '' };
-            return null;
+        for (let attempt = 0; attempt < 12; attempt += 1) {
+          try {
+            const r = fn.call(this.rl, a);
+            return failed ? null : r;
+          } catch (e) {
+            const code = e && e.code;
+            if (!code) {
+              console.error(e);
+              formError = formError || { code: 'internal_error', field: '' };
+              return null;
+            }
+            failed = true;
+            const fieldId = fieldOf(e.field);
+            if (fieldId && this.fieldEls[fieldId]) {
+              if (!errors[fieldId]) errors[fieldId] = { code, field: e.field };
+            } else if (!formError) {
+              formError = { code, field: e.field };
+            }
+            if (!fieldId || !substitute(e.field, fieldId)) return null;
           }
-          const fieldId = map[e.field] || (this.def.fields.some((f) => f.id === e.field) ? e.field : null);
-          if (fieldId && this.fieldEls[fieldId]) {
-            if (!errors[fieldId]) errors[fieldId] = { code, field: e.field };
-          } else if (!formError) {
-            formError = { code, field: e.field };
-          }
-          return null;
         }
+        return null;
       },
       row: (id, how, value, kind) => {
         const el = this.rowEls[id];

@@ -184,7 +184,7 @@ class Diagram {
     }
     clear(this.detail);
     const sel = this.tour ? active[0] : this.selected;
-    this.detail.append(h('h4', {}, this.p(`node.${sel}.title`, `diagram.node.${sel}`)), h('p', {}, this.p(`node.${sel}.text`)));
+    this.detail.append(h('p', { class: 'detail-title' }, this.p(`node.${sel}.title`, `diagram.node.${sel}`)), h('p', {}, this.p(`node.${sel}.text`)));
     clear(this.stepBox);
     if (this.tour) {
       const n = this.tours[this.tour].length;

@@ -112,13 +112,13 @@ class Page {
       }
       el.append(calc);
       const tryText = this.p(`calc.${sec.kind}.try`);
-      if (tryText) el.append(h('aside', { class: 'try' }, h('h3', {}, t('page.try', lang)), ...paragraphs(tryText)));
+      if (tryText) el.append(h('div', { class: 'try', role: 'note' }, h('h3', {}, t('page.try', lang)), ...paragraphs(tryText)));
       if (sec.kind === 'decode') {
         const cav = this.p('calc.decode.caveat');
         if (cav) el.append(h('p', { class: 'caveat' }, cav));
       }
       const take = this.p(`takeaway.${sec.kind}`);
-      if (take) el.append(h('aside', { class: 'takeaway' }, h('h3', {}, t('page.takeaway', lang)), ...paragraphs(take)));
+      if (take) el.append(h('div', { class: 'takeaway', role: 'note' }, h('h3', {}, t('page.takeaway', lang)), ...paragraphs(take)));
     } else if (sec.diagram) {
       let d = this.diagrams[sec.diagram];
       if (!d) {

@@ -1,26 +1,34 @@
 // The page's single unit table. Inputs are typed in friendly units (TFLOP/s, GB/s, GB …) and
 // converted to the module's base units (FLOP/s, bytes/s, bytes …) here and nowhere else.
 // Converting units is presentation, not a formula of the lesson: every number the page shows
-// comes from the module; this table only moves the decimal point. Decimal prefixes only.
+// comes from the module; this table only moves the decimal point (decimal prefixes only), and
+// moves it in the number's decimal text so that 16.06 GB is exactly 16,060,000,000 bytes.
 export const UNITS = {
-  one: { factor: 1 },
-  tflops: { factor: 1e12 },   // TFLOP/s → FLOP/s
-  gbps: { factor: 1e9 },      // GB/s → bytes/s
-  gb: { factor: 1e9 },        // GB → bytes
-  billion: { factor: 1e9 },   // billions of parameters → parameters
-  flopsPerByte: { factor: 1 },
+  one: { exponent: 0 },
+  tflops: { exponent: 12 },   // TFLOP/s → FLOP/s
+  gbps: { exponent: 9 },      // GB/s → bytes/s
+  gb: { exponent: 9 },        // GB → bytes
+  billion: { exponent: 9 },   // billions of parameters → parameters
 };
 
+function shift(value, exponent) {
+  if (exponent === 0 || !Number.isFinite(value)) return exponent === 0 ? value : value * 10 ** exponent;
+  const [mantissa, e = '0'] = String(value).toLowerCase().split('e');
+  return Number(`${mantissa}e${Number(e) + exponent}`);
+}
+
+function unit(name) {
+  const u = UNITS[name];
+  if (!u) throw new Error(`unknown unit ${name}`);
+  return u;
+}
+
 /** Friendly value → base units, e.g. toBase(65, 'tflops') === 65e12. */
-export function toBase(value, unit) {
-  const u = UNITS[unit];
-  if (!u) throw new Error(`unknown unit ${unit}`);
-  return value * u.factor;
+export function toBase(value, name) {
+  return shift(value, unit(name).exponent);
 }
 
 /** Base units → friendly value, e.g. fromBase(320e9, 'gbps') === 320. */
-export function fromBase(value, unit) {
-  const u = UNITS[unit];
-  if (!u) throw new Error(`unknown unit ${unit}`);
-  return value / u.factor;
+export function fromBase(value, name) {
+  return shift(value, -unit(name).exponent);
 }

@@ -1,0 +1,111 @@
+// Shared helpers for the page's browser tests: Debian's Chromium through playwright-core, the
+// built site from SITE_DIR (default build-wasm/site), a local server that sends the strict CSP,
+// and readers for what a <roofline-calculator> shows.
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { createSiteServer } from '../../web/serve.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const ROOT = resolve(HERE, '../..');
+export const SITE_DIR = resolve(ROOT, process.env.SITE_DIR || 'build-wasm/site');
+export const SHOTS = join(HERE, 'screenshots');
+export const LANGS = ['en', 'es', 'pt'];
+export const KINDS = ['matmul', 'byhand', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant'];
+
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+export function requireSite(files = ['index.html', 'roofline-lab.html', 'embed-example.html', 'roofline.js', 'roofline-calculator.js']) {
+  for (const f of files) {
+    if (!existsSync(join(SITE_DIR, f))) {
+      throw new Error(`${join(SITE_DIR, f)} is missing: build the site first (cmake --build build-wasm, or node web/build.mjs --module-dir build-wasm/site --out build-wasm/site)`);
+    }
+  }
+}
+
+export async function launch() {
+  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+/** Starts the site's own static server (with the strict CSP) on a free port. */
+export async function serve(dir = SITE_DIR) {
+  const server = createSiteServer(dir);
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${server.address().port}/`;
+  return { url, close: () => new Promise((r) => server.close(r)) };
+}
+
+/**
+ * A page that records every request and every console error, and answers requests to any
+ * origin other than `allowedOrigin` (or any non-file URL when allowedOrigin is 'file:') with an
+ * abort, remembering them so a test can fail on them.
+ */
+export async function openPage(browser, url, { allowedOrigin, colorScheme = 'light', viewport = { width: 1100, height: 900 }, locale = 'en-US', bypassCSP = false } = {}) {
+  const context = await browser.newContext({ colorScheme, viewport, locale, bypassCSP });
+  const foreign = [];
+  const errors = [];
+  await context.route('**/*', (route) => {
+    const u = route.request().url();
+    const ok = allowedOrigin === 'file:' ? u.startsWith('file:') || u.startsWith('data:') : u.startsWith(allowedOrigin) || u.startsWith('data:');
+    if (ok) return route.continue();
+    foreign.push(u);
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  await page.goto(url);
+  await waitReady(page);
+  return { page, context, foreign, errors };
+}
+
+/** Waits until every calculator on the page has rendered. */
+export async function waitReady(page) {
+  await page.waitForFunction(() => {
+    const els = [...document.querySelectorAll('roofline-calculator')];
+    return els.length > 0 && els.every((el) => el.shadowRoot && el.shadowRoot.querySelector('.calc, .form-error'));
+  }, null, { timeout: 20000 });
+}
+
+export const norm = (s) => String(s).replace(/[\u00a0\u202f]/g, ' ').replace(/\s+%/g, '%').trim();
+
+/** { rowId: text } of a calculator's results. */
+export async function rows(page, kind) {
+  const out = await page.evaluate((k) => {
+    const el = document.querySelector(`roofline-calculator[kind="${k}"]`);
+    const o = {};
+    el.shadowRoot.querySelectorAll('output[data-row]').forEach((x) => { o[x.dataset.row] = x.textContent; });
+    return o;
+  }, kind);
+  for (const k of Object.keys(out)) out[k] = norm(out[k]);
+  return out;
+}
+
+export function field(page, kind, id) {
+  return page.locator(`roofline-calculator[kind="${kind}"] [data-field="${id}"] input[type="text"]`);
+}
+
+export function select(page, kind, id) {
+  return page.locator(`roofline-calculator[kind="${kind}"] select[name="${id}"]`);
+}
+
+export async function fieldError(page, kind, id) {
+  return norm(await page.locator(`roofline-calculator[kind="${kind}"] [data-field="${id}"] .error`).textContent());
+}
+
+export async function shadowText(page, kind) {
+  return page.evaluate((k) => {
+    const el = document.querySelector(`roofline-calculator[kind="${k}"]`);
+    return el.shadowRoot.querySelector('.calc').innerText;
+  }, kind);
+}
+
+export function shotPath(name) {
+  mkdirSync(SHOTS, { recursive: true });
+  return join(SHOTS, name);
+}

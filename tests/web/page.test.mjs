@@ -1,0 +1,340 @@
+// The served page: every calculator's defaults show the lesson's numbers in every language, the
+// lesson's "try this" variations give its answers, the language switch and ?lang= work, inputs
+// round-trip through the URL, nothing is requested from another origin, and axe-core is clean.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import {
+  requireSite, launch, serve, openPage, rows, field, select, fieldError, norm, shotPath, waitReady, KINDS, ROOT,
+} from './helpers.mjs';
+
+let browser;
+let site;
+
+before(async () => {
+  requireSite();
+  browser = await launch();
+  site = await serve();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+// The lesson's numbers as the page shows them, per language (Spanish as es-MX, Portuguese as pt-BR).
+const L = (en, pt, es = en) => ({ en, es, pt });
+const DEFAULTS = {
+  matmul: {
+    size: L('16,000', '16.000'), macs: L('32,768,000', '32.768.000'), flops: L('65,536,000', '65.536.000'),
+    gflops: L('0.066', '0,066'), time: L('1.01 µs', '1,01 µs'), perSecond: L('991,821', '991.821'),
+  },
+  byhand: { size: L('2 × 2', '2 × 2'), macs: L('12', '12'), flops: L('24', '24') },
+  roofline: {
+    ridge: L('203 FLOPs/B', '203 FLOPs/B'), memory: L('0.32 TFLOP/s', '0,32 TFLOP/s'), attainable: L('0.32 TFLOP/s', '0,32 TFLOP/s'),
+    fraction: L('0.5%', '0,5%'), ratio: L('0.0049×', '0,0049×'),
+  },
+  decode: { bytesPerStep: L('16.1 GB', '16,1 GB'), stepTime: L('53.5 ms', '53,5 ms'), perConversation: L('18.7', '18,7'), total: L('18.7', '18,7') },
+  batching: { intensity: L('31.5 FLOPs/B', '31,5 FLOPs/B'), limit: L('2,048 FLOPs/B', '2.048 FLOPs/B') },
+  clocks: { prefillCompute: L('265 ms', '265 ms'), prefillMemory: L('53.5 ms', '53,5 ms'), decodeCompute: L('133 µs', '133 µs'), decodeMemory: L('53.5 ms', '53,5 ms') },
+  tile: { tileIntensity: L('32 FLOPs/B', '32 FLOPs/B'), noReuse: L('0.5 FLOPs/B', '0,5 FLOPs/B'), elementwise: L('0.25 FLOPs/B', '0,25 FLOPs/B') },
+  quant: { bf16Tokens: L('18.7', '18,7'), int8Bytes: L('8.03 GB', '8,03 GB'), int8Tokens: L('37.4', '37,4'), int4Bytes: L('5.73 GB', '5,73 GB'), int4Tokens: L('52.3', '52,3') },
+};
+const VERDICT = { memory: { en: 'memory-bound', es: 'memory-bound (limitado por la memoria)', pt: 'memory-bound (limitado pela memória)' } };
+
+for (const lang of ['en', 'es', 'pt']) {
+  test(`defaults show the lesson's numbers (${lang})`, async () => {
+    const { page, context, foreign, errors } = await openPage(browser, `${site.url}index.html?lang=${lang}`, { allowedOrigin: site.url });
+    try {
+      assert.equal(await page.getAttribute('html', 'lang'), lang);
+      for (const [kind, expected] of Object.entries(DEFAULTS)) {
+        const got = await rows(page, kind);
+        for (const [row, texts] of Object.entries(expected)) assert.equal(got[row], texts[lang], `${kind}.${row} in ${lang}`);
+      }
+      assert.equal((await rows(page, 'roofline')).verdict, VERDICT.memory[lang]);
+      // by hand: the shopping example
+      const cells = await page.locator('roofline-calculator[kind="byhand"] .c-value').allTextContents();
+      assert.deepEqual(cells, ['265', '650', '80', '300']);
+      // batching: the 4,096 × 4,096 FP16 layer crosses the T4 ridge at batch 226
+      assert.equal(norm(await page.locator('roofline-calculator[kind="batching"] td[data-gpu="NVIDIA T4"]').textContent()), '226');
+      // defaults of the inputs as the lesson gives them
+      assert.equal(await field(page, 'decode', 'weights').inputValue(), lang === 'pt' ? '16,06' : '16.06');
+      assert.equal(await field(page, 'matmul', 'k').inputValue(), '2048');
+      // the lesson's texts are there, with every placeholder filled by the module
+      const body = await page.evaluate(() => document.body.innerText);
+      assert.doesNotMatch(body, /\{[A-Za-z0-9_.]+\}/, 'an unfilled placeholder');
+      assert.doesNotMatch(body, /NaN|Infinity|undefined/);
+      assert.equal(await page.locator('.card').count(), 10, 'ten glossary cards');
+      assert.ok(await page.locator('.try').count() >= 8, 'a try-this note per calculator');
+      assert.deepEqual(foreign, []);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test("the lesson's try-this variations give its answers", async () => {
+  const { page, context, errors } = await openPage(browser, `${site.url}index.html?lang=es`, { allowedOrigin: site.url });
+  try {
+    // one photo instead of 32: the work drops 32 times
+    await field(page, 'matmul', 'n').fill('1');
+    assert.equal((await rows(page, 'matmul')).flops, '2,048,000');
+    // the big multiplication
+    for (const f of ['n', 'k', 'm']) await field(page, 'matmul', f).fill('4096');
+    assert.equal((await rows(page, 'matmul')).flops, '137,438,953,472');
+    // intensity past 203: attainable stops growing at the peak
+    await field(page, 'roofline', 'intensity').fill('204');
+    let r = await rows(page, 'roofline');
+    assert.equal(r.attainable, '65 TFLOP/s');
+    assert.equal(r.fraction, '100%');
+    assert.match(r.verdict, /^compute-bound/);
+    await field(page, 'roofline', 'intensity').fill('1000');
+    assert.equal((await rows(page, 'roofline')).attainable, '65 TFLOP/s');
+    // the L4 with intensity 1: a bit less than the T4, despite almost twice the peak
+    await select(page, 'roofline', 'gpu').selectOption('l4');
+    await field(page, 'roofline', 'intensity').fill('1');
+    r = await rows(page, 'roofline');
+    assert.equal(r.attainable, '0.3 TFLOP/s');
+    assert.equal(r.ridge, '403 FLOPs/B');
+    // the H100: 990 TFLOP/s and 3,350 GB/s
+    await field(page, 'roofline', 'peak').fill('990');
+    await field(page, 'roofline', 'bw').fill('3350');
+    assert.equal((await rows(page, 'roofline')).ridge, '296 FLOPs/B');
+    // decode: INT8 weights (8.03 GB) raise the L4 ceiling to ≈ 37
+    await select(page, 'decode', 'dtype').selectOption('int8');
+    assert.equal(await field(page, 'decode', 'weights').inputValue(), '8.03');
+    assert.equal((await rows(page, 'decode')).total, '37.4');
+    await select(page, 'decode', 'dtype').selectOption('bf16');
+    assert.equal((await rows(page, 'decode')).total, '18.7');
+    // four conversations with 1.07 GB of KV cache each: ≈ 59 in total, ≈ 15 each
+    await field(page, 'decode', 'batch').fill('4');
+    await field(page, 'decode', 'kv').fill('1.07');
+    let d = await rows(page, 'decode');
+    assert.equal(d.bytesPerStep, '20.3 GB');
+    assert.equal(d.stepTime, '67.8 ms');
+    assert.equal(d.total, '59');
+    assert.equal(d.perConversation, '14.7');
+    // the KV cache of an 8,192-token Llama 3 8B conversation is the lesson's 1.07 GB
+    assert.equal((await rows(page, 'decode')).kvModel, '1.07 GB');
+    // the H100's bandwidth, one conversation: ≈ 209 tokens per second (the lesson rounds to 210)
+    await field(page, 'decode', 'batch').fill('1');
+    await field(page, 'decode', 'kv').fill('0');
+    await field(page, 'decode', 'bw').fill('3350');
+    d = await rows(page, 'decode');
+    assert.equal(d.total, '209');
+    // C10: 70.6 GB over 2 H100 in tensor parallel: ≈ 10.5 ms per step
+    await field(page, 'decode', 'weights').fill('70.6');
+    await field(page, 'decode', 'gpus').fill('2');
+    assert.equal((await rows(page, 'decode')).stepTime, '10.5 ms');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('language switch and ?lang= and the browser language', async () => {
+  const { page, context } = await openPage(browser, `${site.url}index.html`, { allowedOrigin: site.url, locale: 'pt-BR' });
+  try {
+    assert.equal(await page.getAttribute('html', 'lang'), 'pt', 'browser language is the default');
+    await page.locator('.lang-switch button[data-lang="es"]').click();
+    await waitReady(page);
+    assert.equal(await page.getAttribute('html', 'lang'), 'es');
+    assert.match(await page.evaluate(() => location.href), /lang=es/);
+    assert.equal(norm(await page.locator('#matmul-h').textContent()), 'Contar el trabajo: FLOPs de una matmul');
+    await page.waitForFunction(() => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('.calc-title').textContent === 'Tokens por segundo al decodificar');
+    assert.equal((await rows(page, 'matmul')).gflops, '0.066');
+    await page.locator('.lang-switch button[data-lang="en"]').click();
+    await page.waitForFunction(() => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('.calc-title').textContent === 'Tokens per second while decoding');
+    // typed numbers survive a language switch
+    await field(page, 'decode', 'weights').fill('8.03');
+    await page.locator('.lang-switch button[data-lang="pt"]').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'pt');
+    await page.waitForFunction(() => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('.calc-title').textContent === 'Tokens por segundo na decodificação');
+    assert.equal(await field(page, 'decode', 'weights').inputValue(), '8,03');
+    assert.equal((await rows(page, 'decode')).total, '37,4');
+  } finally {
+    await context.close();
+  }
+});
+
+test('no visible text is left in English on the Spanish and Portuguese pages', async () => {
+  const ui = JSON.parse(await (await import('node:fs/promises')).readFile(join(ROOT, 'web/i18n/ui.json'), 'utf8'));
+  const englishOnly = (lang) => new Set(Object.values(ui).filter((e) => e.en !== e[lang]).map((e) => e.en));
+  const visibleTexts = () => {
+    const out = [];
+    const walk = (root) => {
+      const w = document.createTreeWalker(root, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT);
+      for (let n = w.currentNode; n; n = w.nextNode()) {
+        if (n.nodeType === 1 && n.shadowRoot) walk(n.shadowRoot);
+        if (n.nodeType === 3 && n.textContent.trim()) out.push(n.textContent.trim());
+        if (n.nodeType === 1 && n.getAttribute('aria-label')) out.push(n.getAttribute('aria-label'));
+      }
+    };
+    walk(document.body);
+    return out;
+  };
+  for (const lang of ['es', 'pt']) {
+    const { page, context } = await openPage(browser, `${site.url}index.html?lang=${lang}`, { allowedOrigin: site.url });
+    try {
+      const texts = await page.evaluate(`(${visibleTexts})()`);
+      const english = englishOnly(lang);
+      const leftovers = texts.filter((x) => english.has(x));
+      assert.deepEqual(leftovers, [], `English left on the ${lang} page`);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test('inputs live in the URL; a copied link restores them; hostile values are validated like typed input', async () => {
+  const { page, context } = await openPage(browser, `${site.url}index.html?lang=en`, { allowedOrigin: site.url });
+  let url;
+  try {
+    await field(page, 'matmul', 'n').fill('64');
+    await field(page, 'roofline', 'intensity').fill('50');
+    await select(page, 'decode', 'gpu').selectOption('h100-sxm');
+    await field(page, 'decode', 'batch').fill('8');
+    await page.locator('roofline-calculator[kind="byhand"] input.cell[aria-label="A row 1, column 1"]').fill('7');
+    url = await page.evaluate(() => location.href);
+    assert.match(url, /matmul\.n=64/);
+    assert.match(url, /roofline\.intensity=50/);
+    assert.match(url, /decode\.gpu=h100-sxm/);
+    assert.match(url, /byhand\.a=7%2C1%2C3%3B1%2C0%2C2|byhand\.a=7,1,3;1,0,2/);
+    // the copy-link button copies the same state
+    await page.locator('roofline-calculator[kind="matmul"] button.copy').click();
+    await page.waitForFunction(() => {
+      const r = document.querySelector('roofline-calculator[kind="matmul"]').shadowRoot;
+      return r.querySelector('.copy-status').textContent !== '';
+    });
+    const copied = await page.evaluate(() => {
+      const r = document.querySelector('roofline-calculator[kind="matmul"]').shadowRoot;
+      const f = r.querySelector('.copy-field');
+      return f.hidden ? navigator.clipboard.readText().catch(() => null) : f.value;
+    });
+    if (copied !== null) assert.match(copied, /matmul\.n=64/);
+  } finally {
+    await context.close();
+  }
+  const again = await openPage(browser, url, { allowedOrigin: site.url });
+  try {
+    const { page } = again;
+    assert.equal(await field(page, 'matmul', 'n').inputValue(), '64');
+    assert.equal((await rows(page, 'matmul')).macs, '65,536,000');
+    assert.equal(await field(page, 'roofline', 'intensity').inputValue(), '50');
+    assert.equal(await select(page, 'decode', 'gpu').inputValue(), 'h100-sxm');
+    assert.equal(await field(page, 'decode', 'bw').inputValue(), '3350');
+    assert.equal(await field(page, 'decode', 'batch').inputValue(), '8');
+    const cells = await page.locator('roofline-calculator[kind="byhand"] .c-value').allTextContents();
+    assert.equal(cells[0], '515');
+  } finally {
+    await again.context.close();
+  }
+  const hostile = `${site.url}index.html?lang=xx&matmul.n=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&roofline.intensity=1e400&decode.batch=-3&roofline.gpu=evil&decode.kv=NaN&byhand.a=1,2;3&tile.tile=${'9'.repeat(500)}`;
+  const bad = await openPage(browser, hostile, { allowedOrigin: site.url });
+  try {
+    const { page } = bad;
+    let dialog = false;
+    page.on('dialog', (d) => { dialog = true; d.dismiss(); });
+    assert.equal(await page.getAttribute('html', 'lang'), 'en');
+    assert.equal(await field(page, 'matmul', 'n').inputValue(), '<img src=x onerror=alert(1)>');
+    assert.notEqual(await fieldError(page, 'matmul', 'n'), '');
+    assert.equal(await page.locator('roofline-calculator[kind="matmul"] img').count(), 0);
+    assert.notEqual(await fieldError(page, 'roofline', 'intensity'), '');
+    assert.notEqual(await fieldError(page, 'decode', 'batch'), '');
+    assert.notEqual(await fieldError(page, 'decode', 'kv'), '');
+    assert.equal(await select(page, 'roofline', 'gpu').inputValue(), 't4');
+    assert.equal((await rows(page, 'decode')).total, '—');
+    const bh = await page.locator('roofline-calculator[kind="byhand"] .byhand-message').textContent();
+    assert.ok(bh.length > 0, 'a ragged matrix from the URL is reported');
+    assert.ok((await field(page, 'tile', 'tile').inputValue()).length <= 80, 'URL text is capped');
+    assert.notEqual(await fieldError(page, 'tile', 'tile'), '');
+    assert.equal(dialog, false);
+  } finally {
+    await bad.context.close();
+  }
+});
+
+test('benchmark overlay: a good file draws the measured roofline, a bad one shows a translated error', async () => {
+  const { page, context, errors } = await openPage(browser, `${site.url}index.html?lang=es`, { allowedOrigin: site.url });
+  try {
+    await page.locator('#bench-file').setInputFiles(join(ROOT, 'tests/web/fixtures/bench-cpu.json'));
+    await page.waitForSelector('.bench svg.chart');
+    const table = norm(await page.locator('.bench-table').innerText());
+    assert.match(table, /STREAM triad/);
+    assert.match(table, /SGEMM tiled 512/);
+    assert.equal(await page.locator('.bench svg .roof').count(), 2, 'measured and datasheet rooflines');
+    assert.equal(await page.locator('.bench svg[role="img"] title').count(), 1);
+    const errorText = (text) => page.waitForFunction((t) => {
+      const e = document.querySelector('.bench .form-error');
+      return e && e.textContent.replace(/\s+/g, ' ') === t;
+    }, text, { timeout: 5000 });
+    await page.locator('#bench-file').setInputFiles(join(ROOT, 'tests/web/fixtures/bench-bad.json'));
+    await errorText('Al archivo del benchmark le falta un campo o trae uno inválido: ceilings.measured.bytesPerSecond.');
+    assert.equal(await page.locator('.bench svg.chart').count(), 0);
+    await page.locator('#bench-file').setInputFiles({ name: 'x.json', mimeType: 'application/json', buffer: Buffer.from('{not json') });
+    await errorText('Este archivo no se pudo leer como JSON.');
+    await page.locator('#bench-file').setInputFiles({ name: 'y.json', mimeType: 'application/json', buffer: Buffer.from('{"schema": "other/2"}') });
+    await errorText('Este archivo no es un resultado roofline-bench/1 (su campo "schema" dice otra cosa).');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('keyboard: every control is reachable and labelled; charts are images with a title, a description and a table', async () => {
+  const { page, context } = await openPage(browser, `${site.url}index.html?lang=en`, { allowedOrigin: site.url });
+  try {
+    const report = await page.evaluate(() => {
+      const problems = [];
+      let charts = 0;
+      for (const el of document.querySelectorAll('roofline-calculator')) {
+        const r = el.shadowRoot;
+        for (const input of r.querySelectorAll('input, select')) {
+          if (input.type === 'hidden' || input.hidden) continue;
+          const labelled = input.getAttribute('aria-label') || (input.id && r.querySelector(`label[for="${input.id}"]`));
+          if (!labelled) problems.push(`${el.getAttribute('kind')}: unlabelled ${input.outerHTML.slice(0, 80)}`);
+          if (input.tabIndex < 0) problems.push(`${el.getAttribute('kind')}: not focusable`);
+        }
+        for (const svg of r.querySelectorAll('svg.chart')) {
+          charts += 1;
+          if (svg.getAttribute('role') !== 'img' || !svg.querySelector('title') || !svg.querySelector('desc')) problems.push(`${el.getAttribute('kind')}: chart without role/title/desc`);
+          if (!svg.parentElement.querySelector('table')) problems.push(`${el.getAttribute('kind')}: chart without a data table`);
+        }
+        if (!r.querySelector('[aria-live]')) problems.push(`${el.getAttribute('kind')}: no aria-live result`);
+      }
+      return { problems, charts };
+    });
+    assert.deepEqual(report.problems, []);
+    assert.ok(report.charts >= 5);
+    // drive the roofline slider with the keyboard
+    const slider = page.locator('roofline-calculator[kind="roofline"] [data-field="intensity"] input[type="range"]');
+    await slider.focus();
+    for (let i = 0; i < 10; i += 1) await page.keyboard.press('ArrowRight');
+    assert.notEqual(await field(page, 'roofline', 'intensity').inputValue(), '1');
+  } finally {
+    await context.close();
+  }
+});
+
+test('axe-core finds no violations (light and dark), and screenshots of every calculator', async () => {
+  for (const scheme of ['light', 'dark']) {
+    const { page, context } = await openPage(browser, `${site.url}index.html?lang=en`, { allowedOrigin: site.url, colorScheme: scheme, bypassCSP: true });
+    try {
+      await page.addScriptTag({ path: join(ROOT, 'tests/node_modules/axe-core/axe.min.js') });
+      const result = await page.evaluate(async () => {
+        // eslint-disable-next-line no-undef
+        const r = await axe.run(document, { resultTypes: ['violations'] });
+        return r.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      });
+      assert.deepEqual(result, [], `axe violations (${scheme})`);
+      for (const kind of KINDS) {
+        await page.locator(`roofline-calculator[kind="${kind}"]`).screenshot({ path: shotPath(`${kind}-${scheme}.png`) });
+      }
+      for (const id of ['flow', 'limits', 'glossary']) await page.locator(`#${id}`).screenshot({ path: shotPath(`${id}-${scheme}.png`) });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: shotPath(`phone-${scheme}.png`) });
+    } finally {
+      await context.close();
+    }
+  }
+});

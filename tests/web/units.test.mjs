@@ -1,0 +1,97 @@
+// The page's own presentation helpers, without a browser: the single unit table, reading typed
+// numbers in each language, number formatting per locale, and the completeness of the UI strings.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, LANGS } from './helpers.mjs';
+import { UNITS, toBase, fromBase } from '../../web/src/units.js';
+import { parseNumber } from '../../web/src/parse.js';
+import { format, fmtInput } from '../../web/src/format.js';
+
+test('unit table: friendly units to base units and back', () => {
+  assert.equal(toBase(65, 'tflops'), 65e12);
+  assert.equal(toBase(320, 'gbps'), 320e9);
+  assert.equal(toBase(16.06, 'gb'), 16.06e9);
+  assert.equal(toBase(8.03, 'billion'), 8.03e9);
+  assert.equal(toBase(7, 'one'), 7);
+  assert.equal(fromBase(3.35e12, 'gbps'), 3350);
+  assert.equal(fromBase(65e12, 'tflops'), 65);
+  for (const u of Object.keys(UNITS)) assert.equal(fromBase(toBase(1.5, u), u), 1.5);
+  assert.equal(toBase(1e300, 'tflops'), Infinity);
+  assert.equal(toBase(2.5e-3, 'gb'), 2.5e6);
+  assert.throws(() => toBase(1, 'furlongs'));
+});
+
+test('typed numbers are read per language; anything else is left for the module to judge', () => {
+  assert.equal(parseNumber('2048', 'en'), 2048);
+  assert.equal(parseNumber('2,048', 'en'), 2048);
+  assert.equal(parseNumber('2,048', 'es'), 2048);
+  assert.equal(parseNumber('2.048', 'pt'), 2048);
+  assert.equal(parseNumber('16,06', 'pt'), 16.06);
+  assert.equal(parseNumber('16.06', 'pt'), 16.06);
+  assert.equal(parseNumber('1e400', 'en'), Infinity);
+  assert.equal(parseNumber(' 65 ', 'es'), 65);
+  assert.ok(Number.isNaN(parseNumber('NaN', 'en')));
+  assert.equal(parseNumber('-Infinity', 'en'), -Infinity);
+  assert.equal(parseNumber('', 'en'), undefined);
+  assert.equal(parseNumber('abc', 'en'), 'abc');
+  assert.equal(parseNumber('12abc', 'en'), '12abc');
+});
+
+test('numbers are formatted per locale: es-MX writes 2,048 and 0.126, pt-BR 2.048 and 0,126', () => {
+  const nb = (s) => s.replace(/[\u00a0\u202f]/g, ' ');
+  assert.equal(format(2048, 'integer', 'en'), '2,048');
+  assert.equal(format(2048, 'integer', 'es'), '2,048');
+  assert.equal(format(2048, 'integer', 'pt'), '2.048');
+  assert.equal(format(0.12612, 'number', 'es'), '0.126');
+  assert.equal(format(0.12612, 'number', 'pt'), '0,126');
+  assert.equal(nb(format(65536000, 'flops', 'en')), '65.5 MFLOPs');
+  assert.equal(nb(format(65e12, 'flopsPerSecond', 'es')), '65 TFLOP/s');
+  assert.equal(nb(format(16.06e9, 'bytes', 'pt')), '16,1 GB');
+  assert.equal(nb(format(320e9, 'bytesPerSecond', 'en')), '320 GB/s');
+  assert.equal(nb(format(0.0535333, 'seconds', 'en')), '53.5 ms');
+  assert.equal(nb(format(1.26e-4, 'seconds', 'es')), '126 µs');
+  assert.equal(format(NaN, 'number', 'en'), '—');
+  assert.equal(format(Infinity, 'flops', 'en'), '—');
+  assert.equal(fmtInput(16.06, 'pt'), '16,06');
+  assert.equal(fmtInput(2048, 'en'), '2048');
+});
+
+test('every UI string exists in English, Spanish and Portuguese', () => {
+  const ui = JSON.parse(readFileSync(join(ROOT, 'web/i18n/ui.json'), 'utf8'));
+  const missing = [];
+  for (const [id, entry] of Object.entries(ui)) {
+    for (const l of LANGS) if (typeof entry[l] !== 'string' || !entry[l].trim()) missing.push(`${id}.${l}`);
+    const ph = (s) => [...String(s).matchAll(/\{([A-Za-z0-9_.]+)\}/g)].map((m) => m[1]).sort().join(',');
+    for (const l of ['es', 'pt']) if (entry[l] && ph(entry[l]) !== ph(entry.en)) missing.push(`${id}.${l} (placeholders differ)`);
+  }
+  assert.deepEqual(missing, []);
+});
+
+test('every UI string id used in the page code exists', () => {
+  const ui = JSON.parse(readFileSync(join(ROOT, 'web/i18n/ui.json'), 'utf8'));
+  const dir = join(ROOT, 'web/src');
+  const files = ['calc.js', 'element.js', 'page.js', 'bench.js', 'diagrams.js', 'kind-matmul.js', 'kind-byhand.js', 'kind-roofline.js',
+    'kind-decode.js', 'kind-batching.js', 'kind-clocks.js', 'kind-tile.js', 'kind-quant.js'];
+  const unknown = [];
+  for (const f of files) {
+    const code = readFileSync(join(dir, f), 'utf8');
+    for (const m of code.matchAll(/\b(?:t|tr)\('([a-z][A-Za-z0-9_.]+)'/g)) if (!ui[m[1]]) unknown.push(`${f}: ${m[1]}`);
+  }
+  assert.deepEqual(unknown, []);
+});
+
+test('the lesson texts (prose and glossary) exist in all three languages', (t) => {
+  for (const name of ['prose.json', 'glossary.json']) {
+    const path = join(ROOT, 'web/i18n', name);
+    if (!existsSync(path)) {
+      t.diagnostic(`${name} not written yet`);
+      continue;
+    }
+    const data = JSON.parse(readFileSync(path, 'utf8'));
+    const missing = [];
+    for (const [id, entry] of Object.entries(data)) for (const l of LANGS) if (!entry[l]) missing.push(`${name}: ${id}.${l}`);
+    assert.deepEqual(missing, []);
+  }
+});
