@@ -31,7 +31,7 @@ export interface Gpu {
 export interface Stage { id: string; name: string; macs: number; weights: number }
 export interface Model {
   id: string; name: string; kind: 'llm' | 'cnn'; params: number; bitsPerWeight: number; weightBytes: number;
-  dtype?: Dtype; layers?: number; kvHeads?: number; headDim?: number; macsPerExample?: number;
+  dtype?: Dtype; layers?: number; kvHeads?: number; headDim?: number; macsPerExample?: number; flopsPerExample?: number;
   stages?: Stage[]; source: string;
 }
 export interface MatmulResult { rows: number; cols: number; outputElements: number; macs: number; flops: number; bytes: number; flopsPerByte: number }
@@ -65,6 +65,11 @@ export interface Roofline {
   roofline(args: { peakFlopsPerSecond: number; bytesPerSecond: number; flopsPerByte: number }): RooflineResult;
   clocks(args: { flops: number; bytes: number; peakFlopsPerSecond: number; bytesPerSecond: number }): ClocksResult;
   utilization(args: { achievedFlopsPerSecond: number; peakFlopsPerSecond: number }): { fraction: number; possible: boolean };
+  throughput(args: { flopsPerItem: number; itemsPerSecond: number; peakFlopsPerSecond: number }): {
+    achievedFlopsPerSecond: number; fraction: number; possible: boolean; secondsPerItemAtPeak: number; ceilingItemsPerSecond: number;
+  };
+  totalWork(args: { flopsPerItem: number; items: number; itemsPerSecond?: number }): { flops: number; seconds: number };
+  rentalCost(args: { pricePerHourUsd: number; gpus: number; hours: number }): { usd: number };
   denseLayer(args: { batch: number; inputs: number; outputs: number; dtype: Dtype }): DenseLayerResult;
   minBatchForRidge(args: { inputs: number; outputs: number; dtype: Dtype; ridgeFlopsPerByte: number }): number;
   decode(args: { weightBytes: number; kvBytesPerSequence: number; batch: number; bytesPerSecond: number; gpus?: number }): DecodeResult;

@@ -180,7 +180,10 @@ Value model_value(const Model& m) {
   if (m.layers) v.set("layers", *m.layers);
   if (m.kv_heads) v.set("kvHeads", *m.kv_heads);
   if (m.head_dim) v.set("headDim", *m.head_dim);
-  if (m.macs_per_example) v.set("macsPerExample", *m.macs_per_example);
+  if (m.macs_per_example) {
+    v.set("macsPerExample", *m.macs_per_example);
+    v.set("flopsPerExample", to_flops(Macs{*m.macs_per_example}).value());
+  }
   if (!m.stages.empty()) {
     Value stages = Value::array();
     for (const Stage& s : m.stages) {
@@ -312,6 +315,31 @@ const std::vector<Function>& table() {
          const FlopsPerSecond achieved{a.number("achievedFlopsPerSecond")};
          const Utilization u = utilization(achieved, FlopsPerSecond{a.number("peakFlopsPerSecond")});
          return Value::object().set("fraction", u.fraction).set("possible", u.possible);
+       }},
+      {"throughput",
+       [](const Args& a) {
+         const Flops per_item{a.number("flopsPerItem")};
+         const double items_per_second = a.number("itemsPerSecond");
+         const Throughput t = throughput(per_item, items_per_second, FlopsPerSecond{a.number("peakFlopsPerSecond")});
+         return Value::object()
+             .set("achievedFlopsPerSecond", t.achieved.value())
+             .set("fraction", t.utilization.fraction)
+             .set("possible", t.utilization.possible)
+             .set("secondsPerItemAtPeak", t.seconds_per_item_at_peak.value())
+             .set("ceilingItemsPerSecond", t.ceiling_items_per_second);
+       }},
+      {"totalWork",
+       [](const Args& a) {
+         const Flops per_item{a.number("flopsPerItem")};
+         const double items = a.number("items");
+         const TotalWork w = total_work(per_item, items, a.number_or("itemsPerSecond", 0));
+         return Value::object().set("flops", w.flops.value()).set("seconds", w.seconds.value());
+       }},
+      {"rentalCost",
+       [](const Args& a) {
+         const double price = a.number("pricePerHourUsd");
+         const double gpus = a.number("gpus");
+         return Value::object().set("usd", rental_cost_usd(price, gpus, a.number("hours")));
        }},
       {"denseLayer",
        [](const Args& a) {

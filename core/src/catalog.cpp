@@ -119,4 +119,11 @@ Device device_for(const Gpu& gpu, Dtype dtype) {
   return {*peak, gpu.bandwidth};
 }
 
+double rental_cost_usd(double price_per_hour_usd, double gpus, double hours) {
+  require_positive("pricePerHourUsd", price_per_hour_usd);
+  require_count("gpus", gpus);
+  require_positive("hours", hours);
+  return require_result("usd", price_per_hour_usd * gpus * hours);
+}
+
 }  // namespace roofline

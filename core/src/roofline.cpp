@@ -48,4 +48,22 @@ Utilization utilization(FlopsPerSecond achieved, FlopsPerSecond peak) {
   return {fraction, achieved <= peak};
 }
 
+Throughput throughput(Flops per_item, double items_per_second, FlopsPerSecond peak) {
+  require_positive("flopsPerItem", per_item.value());
+  require_non_negative("itemsPerSecond", items_per_second);
+  require_positive("peakFlopsPerSecond", peak.value());
+  const FlopsPerSecond achieved{require_result("achievedFlopsPerSecond", per_item.value() * items_per_second)};
+  const AtPeak at_peak = time_at_peak(per_item, peak);
+  return {achieved, utilization(achieved, peak), at_peak.seconds, at_peak.per_second};
+}
+
+TotalWork total_work(Flops per_item, double items, double items_per_second) {
+  require_positive("flopsPerItem", per_item.value());
+  require_count("items", items);
+  require_non_negative("itemsPerSecond", items_per_second);
+  const Flops flops{require_result("flops", per_item.value() * items)};
+  const double seconds = items_per_second > 0 ? require_result("seconds", items / items_per_second) : 0.0;
+  return {flops, Seconds{seconds}};
+}
+
 }  // namespace roofline

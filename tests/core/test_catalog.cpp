@@ -74,3 +74,9 @@ TEST_CASE("unknown ids are refused with the known ones listed") {
   }
   CHECK_THROWS_AS(find_model("gpt-5"), Error);
 }
+
+TEST_CASE("renting two T4 for a 30-day month costs ≈ US$763 at US$0.53 per hour") {
+  CHECK(rental_cost_usd(0.53, 2, 720) == Approx(763.2));
+  CHECK_THROWS_AS(rental_cost_usd(0.53, 1.5, 720), Error);
+  CHECK_THROWS_AS(rental_cost_usd(0, 1, 720), Error);
+}

@@ -105,3 +105,21 @@ TEST_CASE("the roofline refuses zero, negative and non-finite inputs, naming the
   CHECK(field_of([&] { time_at_peak(Flops{1}, FlopsPerSecond{0}); }) == "peakFlopsPerSecond");
   CHECK(field_of([&] { utilization(FlopsPerSecond{-1}, t4.peak); }) == "achievedFlopsPerSecond");
 }
+
+TEST_CASE("throughput: 1,200 photos/s × 8.2 GFLOPs = 9.84 TFLOP/s, ≈ 15 % of a T4; 10,000 photos/s is impossible") {
+  const Throughput t = throughput(Flops{8.2e9}, 1200, teraflops_per_second(65));
+  CHECK(t.achieved.value() == Approx(9.84e12));
+  CHECK(t.utilization.fraction == Approx(0.1514).margin(0.0001));
+  CHECK(t.utilization.possible);
+  CHECK(t.seconds_per_item_at_peak.value() == Approx(0.126e-3).margin(0.0005e-3));
+  CHECK(t.ceiling_items_per_second == Approx(7927).margin(1));
+  CHECK_FALSE(throughput(Flops{8.2e9}, 10000, teraflops_per_second(65)).utilization.possible);
+}
+
+TEST_CASE("total work: a day of C01 is 82 PFLOPs, ≈ 8,333 s at the measured 1,200 photos/s") {
+  const TotalWork w = total_work(Flops{8.2e9}, 10'000'000, 1200);
+  CHECK(w.flops.value() == Approx(8.2e16));
+  CHECK(w.seconds.value() == Approx(8333.3).margin(0.1));
+  CHECK(total_work(Flops{1}, 3).seconds.value() == 0);
+  CHECK_THROWS_AS(total_work(Flops{1}, 2.5), Error);
+}

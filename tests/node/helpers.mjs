@@ -32,4 +32,4 @@ export function numbersIn(value, out = []) {
   return out;
 }
 
-export const optionalFields = new Set(['gpus', 'stride', 'padding', 'epochs', 'flopsPerElement', 'groupSize', 'keptParams']);
+export const optionalFields = new Set(['gpus', 'stride', 'padding', 'epochs', 'flopsPerElement', 'groupSize', 'keptParams', 'itemsPerSecond']);

@@ -66,4 +66,8 @@ const Model& find_model(std::string_view id, std::string_view field = "id");
 /// The roofline device of a GPU at one precision; throws unsupported_dtype where it has no peak.
 Device device_for(const Gpu& gpu, Dtype dtype);
 
+/// What renting `gpus` GPUs for `hours` costs at a price per GPU-hour, in US dollars
+/// (two T4 for a 30-day month: 0.53 × 2 × 720 ≈ US$763).
+double rental_cost_usd(double price_per_hour_usd, double gpus, double hours);
+
 }  // namespace roofline

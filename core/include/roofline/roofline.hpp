@@ -64,4 +64,21 @@ struct Utilization {
 };
 Utilization utilization(FlopsPerSecond achieved, FlopsPerSecond peak);
 
+/// A measured throughput of items (photos, tokens) turned into FLOP/s and compared with a peak:
+/// the lesson's sanity check (1,200 photos/s × 8.2 GFLOPs = 9.84 TFLOP/s ≈ 15 % of a T4).
+struct Throughput {
+  FlopsPerSecond achieved;          ///< items per second × FLOPs per item
+  Utilization utilization;          ///< achieved ÷ peak; impossible above the peak
+  Seconds seconds_per_item_at_peak;  ///< FLOPs per item ÷ peak
+  double ceiling_items_per_second;  ///< peak ÷ FLOPs per item
+};
+Throughput throughput(Flops per_item, double items_per_second, FlopsPerSecond peak);
+
+/// The work of many items, and how long it takes at a measured rate (when one is given, > 0).
+struct TotalWork {
+  Flops flops;
+  Seconds seconds;  ///< items ÷ items per second; 0 when no rate was given
+};
+TotalWork total_work(Flops per_item, double items, double items_per_second = 0);
+
 }  // namespace roofline
