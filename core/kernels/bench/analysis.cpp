@@ -1,0 +1,243 @@
+#include "analysis.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "roofline/batching.hpp"
+#include "roofline/catalog.hpp"
+#include "roofline/dtype.hpp"
+#include "roofline/error.hpp"
+#include "roofline/roofline.hpp"
+
+namespace rlk::bench {
+
+using namespace roofline;
+
+KernelCost cost_of(const Case& c) {
+  const Dtype d = parse_dtype(c.dtype);
+  switch (c.kind) {
+    case Kind::peak: return {fma_flops(c.n), Bytes{0}, FlopsPerByte{0}};
+    case Kind::copy: return stream_copy_cost(c.n, d);
+    case Kind::triad: return stream_triad_cost(c.n, d);
+    case Kind::matmul_no_reuse: return matmul_no_reuse_cost(c.n, c.k, c.m, d);
+    case Kind::matmul_tiled: return matmul_tiled_cost(c.n, c.k, c.m, c.tile_rows, c.tile_cols, d);
+    case Kind::matmul_ideal: return matmul_ideal_cost(c.n, c.k, c.m, d);
+    case Kind::gemv: {
+      GemvInput in{c.m, c.k, d, std::nullopt};
+      if (c.group > 0) {
+        in.group_size = c.group;
+        in.scale_dtype = parse_dtype(c.scale_dtype);
+      }
+      return gemv_cost(in).cost;
+    }
+    case Kind::dense: return dense_cost(c.n, c.k, c.m, d);
+    case Kind::bias_relu_unfused: return bias_relu_cost(c.n, c.k, c.m, d, false);
+    case Kind::bias_relu_fused: return bias_relu_cost(c.n, c.k, c.m, d, true);
+  }
+  return {};
+}
+
+void summarize_times(Row& row) {
+  auto s = row.m.seconds;
+  if (s.empty()) return;
+  std::sort(s.begin(), s.end());
+  row.t_min = s.front();
+  row.t_max = s.back();
+  row.t_median = s.size() % 2 ? s[s.size() / 2] : 0.5 * (s[s.size() / 2 - 1] + s[s.size() / 2]);
+  const Seconds best{row.t_min};
+  row.flops_per_second = row.cost.flops / best;
+  row.bytes_per_second = row.cost.bytes / best;
+}
+
+Ceilings measure_ceilings(const std::vector<Row>& rows) {
+  Ceilings c;
+  for (const Row& r : rows) {
+    if (r.m.seconds.empty()) continue;
+    if (r.c.family == "stream" && r.bytes_per_second > c.bandwidth) {
+      c.bandwidth = r.bytes_per_second;
+      c.bandwidth_from = r.c.id;
+    }
+    if (r.cost.flops.value() > 0) {
+      auto& best = c.peaks[r.c.compute_dtype];
+      if (r.flops_per_second > best) {
+        best = r.flops_per_second;
+        c.peak_from[r.c.compute_dtype] = r.c.id;
+      }
+    }
+  }
+  return c;
+}
+
+std::optional<Ceilings> datasheet_ceilings(const std::string& catalog_id, std::string& note) {
+  if (catalog_id.empty()) {
+    note = "no datasheet entry: the core's catalog lists GPUs only, so CPU points are compared with the "
+           "measured ceilings alone";
+    return std::nullopt;
+  }
+  try {
+    const Gpu& gpu = find_gpu(catalog_id);
+    Ceilings c;
+    c.bandwidth = gpu.bandwidth;
+    c.bandwidth_from = gpu.name + " datasheet";
+    for (Dtype d : all_dtypes) {
+      if (auto p = gpu.peak(d)) c.peaks[std::string(dtype_id(d))] = *p;
+    }
+    note = gpu.source;
+    return c;
+  } catch (const Error& e) {
+    note = std::string("no datasheet entry: ") + e.what();
+    return std::nullopt;
+  }
+}
+
+std::string catalog_id_for(const std::string& device_name) {
+  std::string name;
+  for (char ch : device_name) name += char(std::tolower(static_cast<unsigned char>(ch)));
+  auto has_word = [&](const std::string& word) {
+    for (std::size_t pos = name.find(word); pos != std::string::npos; pos = name.find(word, pos + 1)) {
+      const std::size_t end = pos + word.size();
+      const bool starts = pos == 0 || !std::isalnum(static_cast<unsigned char>(name[pos - 1]));
+      const bool ends = end == name.size() || !std::isalnum(static_cast<unsigned char>(name[end]));
+      if (starts && ends) return true;
+    }
+    return false;
+  };
+  // Exact id first ("h200"), then the id's model part with its variant ("a100" + "80gb"), then
+  // the model part alone ("h100" for "h100-sxm").
+  for (const Gpu& gpu : gpus())
+    if (has_word(gpu.id)) return gpu.id;
+  std::string fallback;
+  for (const Gpu& gpu : gpus()) {
+    const std::size_t dash = gpu.id.find('-');
+    if (dash == std::string::npos || !has_word(gpu.id.substr(0, dash))) continue;
+    if (has_word(gpu.id.substr(dash + 1))) return gpu.id;
+    if (fallback.empty()) fallback = gpu.id;
+  }
+  return fallback;
+}
+
+namespace {
+
+std::optional<Prediction> predict(const Row& r, const Ceilings& c) {
+  if (r.m.seconds.empty() || r.c.kind == Kind::peak || c.bandwidth.value() <= 0) return std::nullopt;
+  Prediction p;
+  if (r.cost.flops.value() == 0) {  // pure data movement: the bandwidth is the roof
+    p.bytes_per_second = c.bandwidth;
+    p.measured_over_predicted = r.bytes_per_second / c.bandwidth;
+    p.bound = "memory";
+    return p;
+  }
+  auto peak = c.peaks.find(r.c.compute_dtype);
+  if (peak == c.peaks.end()) return std::nullopt;
+  const RooflinePoint point = roofline_point(Device{peak->second, c.bandwidth}, r.cost.intensity);
+  p.flops_per_second = point.attainable;
+  p.bytes_per_second = BytesPerSecond{point.attainable.value() / r.cost.intensity.value()};
+  p.measured_over_predicted = r.flops_per_second / point.attainable;
+  p.bound = std::string(bound_id(point.bound));
+  return p;
+}
+
+const Row* find(const Report& rep, const std::string& id) {
+  for (const Row& r : rep.rows)
+    if (r.c.id == id && !r.m.seconds.empty()) return &r;
+  return nullptr;
+}
+
+void add_ratio(Report& rep, std::string id, std::string description, const Row* num, const Row* den,
+               double (*rate)(const Row&), double target) {
+  if (!num || !den) return;
+  rep.ratios.push_back({std::move(id), std::move(description), rate(*num) / rate(*den), target});
+}
+
+double bytes_rate(const Row& r) { return r.bytes_per_second.value(); }
+double flops_rate(const Row& r) { return r.flops_per_second.value(); }
+double speed(const Row& r) { return 1.0 / r.t_min; }
+
+}  // namespace
+
+void analyse(Report& rep) {
+  for (Row& r : rep.rows) {
+    r.from_measured = predict(r, rep.measured);
+    if (rep.datasheet) r.from_datasheet = predict(r, *rep.datasheet);
+    if (r.c.family == "gemv" && !r.m.seconds.empty()) {
+      r.tokens_per_second = 1.0 / r.t_min;
+      if (rep.measured.bandwidth.value() > 0)
+        r.tokens_ceiling_measured = steps_per_second_ceiling(r.cost.bytes, rep.measured.bandwidth);
+      if (rep.datasheet) r.tokens_ceiling_datasheet = steps_per_second_ceiling(r.cost.bytes, rep.datasheet->bandwidth);
+    }
+  }
+
+  // Ratios the issue sets as targets.
+  const bool gpu = rep.backend == "cuda";
+  const Row* triad = find(rep, "triad");
+  const Row* copy = find(rep, "copy");
+  const Row* memcpy_row = find(rep, gpu ? "memcpy_cuda" : "memcpy");
+  const Row* best_copy = copy;
+  if (memcpy_row && (!best_copy || memcpy_row->bytes_per_second > best_copy->bytes_per_second)) best_copy = memcpy_row;
+  const Row* bf16 = find(rep, "gemv_bf16");
+  const Row* best_tiled = find(rep, "matmul_tiled");
+  if (const Row* reg = find(rep, "matmul_register"); reg && (!best_tiled || reg->flops_per_second > best_tiled->flops_per_second))
+    best_tiled = reg;
+  if (!gpu) {
+    add_ratio(rep, "triad_over_best_copy", "triad ÷ best copy (copy, memcpy), bytes/s", triad, best_copy, bytes_rate, 0.85);
+    add_ratio(rep, "gemv_bf16_over_sgemv", "BF16 GEMV ÷ OpenBLAS SGEMV, bytes/s", bf16, find(rep, "sgemv_openblas"),
+              bytes_rate, 0.90);
+    add_ratio(rep, "best_tiled_over_sgemm", "best tiled matmul ÷ OpenBLAS SGEMM, FLOP/s", best_tiled,
+              find(rep, "sgemm_openblas"), flops_rate, 0.50);
+    add_ratio(rep, "gemv_int8_over_bf16", "INT8 GEMV ÷ BF16 GEMV, tokens/s", find(rep, "gemv_int8"), bf16, speed, 1.5);
+    add_ratio(rep, "gemv_int4_over_bf16", "INT4 GEMV ÷ BF16 GEMV, tokens/s", find(rep, "gemv_int4"), bf16, speed, 2.0);
+    add_ratio(rep, "fused_over_unfused", "bias + ReLU fused ÷ unfused, runs/s", find(rep, "bias_relu_fused"),
+              find(rep, "bias_relu_unfused"), speed, 1.0);
+  } else {
+    if (triad && rep.datasheet) {
+      rep.ratios.push_back({"triad_over_datasheet", "triad ÷ datasheet bandwidth, bytes/s",
+                            triad->bytes_per_second / rep.datasheet->bandwidth, 0.88});
+    }
+    add_ratio(rep, "gemv_bf16_over_triad", "BF16 GEMV ÷ triad, bytes/s", bf16, triad, bytes_rate, 0.85);
+    add_ratio(rep, "best_tiled_over_sgemm", "best FP32 tiled matmul ÷ cuBLAS SGEMM, FLOP/s", best_tiled,
+              find(rep, "sgemm_cublas"), flops_rate, 0.70);
+    add_ratio(rep, "gemv_int8_over_bf16", "INT8 GEMV ÷ BF16 GEMV, tokens/s", find(rep, "gemv_int8"), bf16, speed, 1.5);
+    add_ratio(rep, "gemv_int4_over_bf16", "INT4 GEMV ÷ BF16 GEMV, tokens/s", find(rep, "gemv_int4"), bf16, speed, 3.0);
+    add_ratio(rep, "fused_over_unfused", "bias + ReLU fused ÷ unfused, runs/s", find(rep, "bias_relu_fused"),
+              find(rep, "bias_relu_unfused"), speed, 2.0);
+  }
+
+  // Dense-layer sweeps: the measured knee next to the predicted crossing batch.
+  std::map<std::string, std::vector<const Row*>> series;
+  for (const Row& r : rep.rows) {
+    if (r.c.family != "dense" || r.m.seconds.empty()) continue;
+    series[r.c.id.substr(0, r.c.id.rfind("_b"))].push_back(&r);
+  }
+  for (auto& [name, rows] : series) {
+    std::sort(rows.begin(), rows.end(), [](const Row* a, const Row* b) { return a->c.n < b->c.n; });
+    DenseKnee k;
+    k.series = name;
+    k.inputs = rows.front()->c.k;
+    k.outputs = rows.front()->c.m;
+    k.dtype = rows.front()->c.dtype;
+    const Dtype d = parse_dtype(k.dtype);
+    FlopsPerSecond plateau{0};
+    for (const Row* r : rows) plateau = std::max(plateau, r->flops_per_second);
+    try {
+      k.measured_knee_batch = measured_knee_batch(k.inputs, k.outputs, d, rows.front()->bytes_per_second, plateau);
+    } catch (const Error& e) {
+      k.note += std::string("measured knee: ") + e.what() + ". ";
+    }
+    auto crossing = [&](const Ceilings& c) -> std::optional<double> {
+      auto peak = c.peaks.find(rows.front()->c.compute_dtype);
+      if (peak == c.peaks.end() || c.bandwidth.value() <= 0) return std::nullopt;
+      try {
+        return min_batch_for_ridge(k.inputs, k.outputs, d, ridge(Device{peak->second, c.bandwidth}));
+      } catch (const Error& e) {
+        k.note += std::string("predicted crossing: ") + e.what() + ". ";
+        return std::nullopt;
+      }
+    };
+    k.predicted_batch_measured = crossing(rep.measured);
+    if (rep.datasheet) k.predicted_batch_datasheet = crossing(*rep.datasheet);
+    rep.knees.push_back(k);
+  }
+}
+
+}  // namespace rlk::bench

@@ -1,0 +1,88 @@
+// From timed cases to roofline points: the core's FLOP and byte counts per kernel, the measured
+// and datasheet ceilings, the predictions and the ratios the benchmark reports.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../common/case.hpp"
+#include "roofline/kernel_costs.hpp"
+
+namespace rlk::bench {
+
+struct Ceilings {
+  roofline::BytesPerSecond bandwidth{0};
+  std::map<std::string, roofline::FlopsPerSecond> peaks;  ///< by dtype id
+  std::string bandwidth_from;                            ///< id of the kernel that set it
+  std::map<std::string, std::string> peak_from;
+};
+
+struct Prediction {
+  roofline::FlopsPerSecond flops_per_second{0};  ///< the roof at the kernel's intensity
+  roofline::BytesPerSecond bytes_per_second{0};
+  double measured_over_predicted = 0;            ///< measured rate ÷ the roof (time ratio)
+  std::string bound;                             ///< "memory" | "compute"
+};
+
+struct Row {
+  Case c;
+  Measurement m;
+  roofline::KernelCost cost;
+  double t_min = 0, t_median = 0, t_max = 0;
+  roofline::FlopsPerSecond flops_per_second{0};  ///< from the best (minimum) time
+  roofline::BytesPerSecond bytes_per_second{0};  ///< from the best time
+  std::optional<Prediction> from_measured, from_datasheet;
+  // GEMV only: decode steps (tokens) per second and their bandwidth ceilings.
+  double tokens_per_second = 0;
+  std::optional<double> tokens_ceiling_measured, tokens_ceiling_datasheet;
+};
+
+struct Ratio {
+  std::string id;
+  std::string description;
+  double value = 0;
+  double target = 0;
+  bool met() const { return value >= target; }
+};
+
+struct DenseKnee {
+  std::string series;  ///< "dense" (ours) or "dense_openblas" / "dense_cublas"
+  double inputs = 0, outputs = 0;
+  std::string dtype;
+  std::optional<double> measured_knee_batch;
+  std::optional<double> predicted_batch_measured, predicted_batch_datasheet;
+  std::string note;
+};
+
+struct Report {
+  std::string backend;
+  MachineInfo machine;
+  std::string date;
+  bool quick = false;
+  unsigned threads = 0;
+  std::vector<Row> rows;
+  Ceilings measured;
+  std::optional<Ceilings> datasheet;
+  std::string datasheet_note;
+  std::vector<Ratio> ratios;
+  std::vector<DenseKnee> knees;
+  bool all_verified = true;
+};
+
+/// The core's cost of a case.
+roofline::KernelCost cost_of(const Case& c);
+/// Fills times and rates of a measured row.
+void summarize_times(Row& row);
+/// Best bandwidth of the stream family and best FLOP/s per compute dtype.
+Ceilings measure_ceilings(const std::vector<Row>& rows);
+/// The datasheet ceilings of a catalog GPU, or nullopt (with a note) where there are none.
+std::optional<Ceilings> datasheet_ceilings(const std::string& catalog_id, std::string& note);
+/// The core's catalog id of a GPU from its device name ("NVIDIA H200" → "h200"): the longest
+/// catalog id that appears in the name as a whole word, or empty.
+std::string catalog_id_for(const std::string& device_name);
+/// Predictions, ratios and knees, once every row is measured.
+void analyse(Report& report);
+
+}  // namespace rlk::bench

@@ -1,0 +1,33 @@
+// y = W·x, W in INT8 with one BF16 scale per group of 128 weights of a row (weight-only):
+// reads 1 byte per weight plus the scales, and x; writes y. Dequantized in registers:
+// y_i = Σ_g scale_ig · Σ_{j∈g} q_ij·x_j.
+#include "kernels.hpp"
+
+namespace rlk::cpu {
+void gemv_int8(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y) {
+  const std::size_t k = w.cols, group = w.group, groups = k / group;
+  constexpr std::size_t R = 4;
+  parallel_for(pool, w.rows, R, [&](std::size_t r0, std::size_t r1) {
+    for (std::size_t i = r0; i < r1; i += R) {
+      const std::size_t rows = std::min(R, r1 - i);
+      v8f acc[R] = {};
+      for (std::size_t g = 0; g < groups; ++g) {
+        v8f part[R][2] = {};
+        for (std::size_t j = g * group; j < (g + 1) * group; j += 16) {
+          const v8f x0 = load8(x + j), x1 = load8(x + j + 8);
+#pragma GCC unroll 4
+          for (std::size_t r = 0; r < R; ++r) {
+            // Past the last row, re-read it (and discard the result): no branch in the loop.
+            const std::int8_t* q = w.q8.data() + std::min(i + r, r1 - 1) * k + j;
+            part[r][0] += widen_i8(q) * x0;
+            part[r][1] += widen_i8(q + 8) * x1;
+          }
+        }
+        for (std::size_t r = 0; r < rows; ++r) acc[r] += (part[r][0] + part[r][1]) * splat(w.scale(i + r, g));
+      }
+      for (std::size_t r = 0; r < rows; ++r) y[i + r] = hsum(acc[r]);
+    }
+  });
+}
+
+}  // namespace rlk::cpu

@@ -1,0 +1,311 @@
+// The CPU backend: the list of cases (kernel × size), each verifying before it times.
+#include "backend.hpp"
+
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+#include "../common/timing.hpp"
+#include "kernels.hpp"
+
+namespace rlk::cpu {
+namespace {
+
+std::size_t last_level_cache_bytes() {
+  for (int index = 4; index >= 0; --index) {
+    std::ifstream f("/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index) + "/size");
+    std::string s;
+    if (f >> s && !s.empty()) {
+      std::size_t value = std::stoul(s);
+      if (s.back() == 'K') value <<= 10;
+      if (s.back() == 'M') value <<= 20;
+      return value;
+    }
+  }
+  const long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
+  return l3 > 0 ? std::size_t(l3) : std::size_t(32) << 20;
+}
+
+std::string cpu_model() {
+  std::ifstream f("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(f, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      const auto colon = line.find(':');
+      if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
+    }
+  }
+  return "unknown CPU";
+}
+
+std::string slugify(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    if (std::isalnum(static_cast<unsigned char>(ch))) {
+      out += char(std::tolower(static_cast<unsigned char>(ch)));
+    } else if (!out.empty() && out.back() != '-') {
+      out += '-';
+    }
+  }
+  while (!out.empty() && out.back() == '-') out.pop_back();
+  return out;
+}
+
+Buffer<float> small_ints(std::size_t count, unsigned seed, int range = 2) {
+  Buffer<float> b(count);
+  fill_small_ints(b.data(), count, seed, range);
+  return b;
+}
+
+class CpuBackend final : public Backend {
+ public:
+  CpuBackend() = default;
+  std::string id() const override { return "cpu"; }
+
+  MachineInfo machine() const override {
+    MachineInfo info;
+    const unsigned threads = pool_ ? pool_->size() : std::max(1u, std::thread::hardware_concurrency());
+    info.name = cpu_model() + ", " + std::to_string(threads) + " threads";
+    info.slug = slugify(cpu_model()) + "-" + std::to_string(threads) + "t";
+    info.details = {{"hardwareThreads", std::to_string(std::thread::hardware_concurrency())},
+                    {"threads", std::to_string(threads)},
+                    {"lastLevelCacheBytes", std::to_string(last_level_cache_bytes())},
+                    {"blas", vendor_blas_name()},
+                    {"isa", isa()}};
+    return info;
+  }
+
+  std::vector<Case> cases(const Options& options) override;
+
+ private:
+  static std::string isa() {
+#if defined(__AVX512F__)
+    return "AVX-512";
+#elif defined(__AVX2__) && defined(__FMA__)
+    return "AVX2+FMA";
+#elif defined(__AVX__)
+    return "AVX";
+#else
+    return "baseline (no AVX)";
+#endif
+  }
+  std::unique_ptr<ThreadPool> pool_;
+};
+
+std::vector<Case> CpuBackend::cases(const Options& options) {
+  const unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  pool_ = std::make_unique<ThreadPool>(threads);
+  vendor_set_threads(threads);
+  ThreadPool* pool = pool_.get();
+  const bool quick = options.quick;
+  RepPolicy policy = quick ? RepPolicy{1, 3, 10, 0.05} : RepPolicy{2, 5, 30, 1.0};
+  RepPolicy slow = quick ? RepPolicy{1, 3, 3, 0.0} : RepPolicy{1, 3, 5, 0.0};
+
+  std::vector<Case> out;
+  auto add = [&](Case c) { out.push_back(std::move(c)); };
+
+  // 0. Compute ceiling.
+  {
+    const long iterations = quick ? 2'000'000 : 40'000'000;
+    Case c = make_case("peak_fp32", "FMA loop in registers (FP32 ceiling)", "peak", Kind::peak, "fp32", "fp32");
+    c.n = peak_fma_count(*pool, iterations);
+    c.run = [=] {
+      Measurement r;
+      const float sum = peak_fma(*pool, 1000);
+      r.verified = std::isfinite(sum);
+      r.detail = r.verified ? "finite result" : "non-finite result";
+      if (r.verified) r.seconds = time_host(policy, [&] { peak_fma(*pool, iterations); });
+      return r;
+    };
+    add(c);
+  }
+
+  // 1. Streams, arrays ≥ 4 × the last-level cache.
+  const std::size_t llc = last_level_cache_bytes();
+  const std::size_t stream_n = quick ? (std::size_t(4) << 20) : std::max(4 * llc, std::size_t(64) << 20) / 4;
+  auto stream_case = [&](std::string id, std::string name, Kind kind, bool vendor) {
+    Case c = make_case(id, name, "stream", kind, "fp32", "fp32", vendor);
+    c.n = double(stream_n);
+    c.run = [=] {
+      Measurement r;
+      const std::size_t n = stream_n;
+      Buffer<float> a = small_ints(n, 1), b = small_ints(n, 2), cc = small_ints(n, 3);
+      auto once = [&] {
+        if (kind == Kind::copy && !vendor) copy(*pool, a.data(), cc.data(), n);
+        else if (kind == Kind::copy) vendor_memcpy(*pool, a.data(), cc.data(), n);
+        else triad(*pool, a.data(), b.data(), cc.data(), 3.0f, n);
+      };
+      once();
+      // Check every element against its analytic value.
+      Buffer<float> b0 = small_ints(n, kind == Kind::copy ? 1 : 2), c0 = small_ints(n, 3);
+      const float* got = kind == Kind::copy ? cc.data() : a.data();
+      std::size_t bad = n;
+      for (std::size_t i = 0; i < n && bad == n; ++i) {
+        const float want = kind == Kind::copy ? b0[i] : b0[i] + 3.0f * c0[i];
+        if (!(got[i] == want)) bad = i;
+      }
+      r.verified = bad == n;
+      r.detail = r.verified ? std::to_string(n) + " values exact"
+                            : "mismatch at " + std::to_string(bad) + ": got " + std::to_string(got[bad]);
+      if (r.verified) r.seconds = time_host(policy, once);
+      return r;
+    };
+    add(c);
+  };
+  stream_case("copy", "Copy c = a", Kind::copy, false);
+  stream_case("triad", "Triad a = b + s·c", Kind::triad, false);
+  stream_case("memcpy", "glibc memcpy", Kind::copy, true);
+
+  // 2. Matmul: no reuse, tiles, registers, OpenBLAS.
+  auto matmul_case = [&](std::string id, std::string name, Kind kind, std::size_t size, double tr,
+                         double tc, bool vendor, int which) {
+    Case c = make_case(id, name, "matmul", kind, "fp32", "fp32", vendor);
+    c.n = c.k = c.m = double(size);
+    c.tile_rows = tr;
+    c.tile_cols = tc;
+    const RepPolicy p = which == 0 ? slow : policy;
+    c.run = [=] {
+      Measurement r;
+      const std::size_t n = size;
+      Buffer<float> a = small_ints(n * n, 11), b = small_ints(n * n, 12), cm(n * n);
+      auto once = [&] {
+        switch (which) {
+          case 0: matmul_naive(*pool, a.data(), b.data(), cm.data(), n, n, n); break;
+          case 1: matmul_tiled(*pool, a.data(), b.data(), cm.data(), n, n, n); break;
+          case 2: matmul_register(*pool, a.data(), b.data(), cm.data(), n, n, n); break;
+          default: vendor_sgemm(a.data(), b.data(), cm.data(), n, n, n); break;
+        }
+      };
+      std::fill(cm.data(), cm.data() + n * n, std::nanf(""));
+      once();
+      r.verified = check_matmul_sampled(a.data(), b.data(), cm.data(), n, n, n, nullptr, false, 256, r.detail);
+      if (r.verified) r.seconds = time_host(p, once);
+      return r;
+    };
+    add(c);
+  };
+  const std::size_t naive_n = quick ? 256 : 1024, mm_n = quick ? 512 : 2048;
+  matmul_case("matmul_naive", "Matmul, naive loop (no reuse)", Kind::matmul_no_reuse, naive_n, 1, 1, false, 0);
+  matmul_case("matmul_tiled", "Matmul, 64 × 64 cache tiles", Kind::matmul_tiled, mm_n, tiled_tile, tiled_tile, false, 1);
+  matmul_case("matmul_register", "Matmul, 6 × 16 register tiles, packed 144 × 2,048 blocks",
+              Kind::matmul_tiled, mm_n, reg_mc, reg_nc, false, 2);
+  matmul_case("sgemm_openblas", "OpenBLAS SGEMM", Kind::matmul_ideal, mm_n, 0, 0, true, 3);
+
+  // 3. GEMV, the decode step.
+  const std::size_t gm = quick ? 4096 : 32768, gk = quick ? 4096 : 8192, group = 128;
+  auto gemv_case = [&](std::string id, std::string name, std::string dtype, int bits, bool vendor) {
+    Case c = make_case(id, name, "gemv", Kind::gemv, dtype, "fp32", vendor);
+    c.m = double(gm);
+    c.k = double(gk);
+    c.n = 1;
+    if (bits == 8 || bits == 4) {
+      c.group = double(group);
+      c.scale_dtype = "bf16";
+    }
+    c.run = [=] {
+      Measurement r;
+      Buffer<float> x = small_ints(gk, 21), y(gm);
+      std::vector<double> want(gm);
+      std::function<void()> once;
+      Buffer<float> w32;
+      Buffer<std::uint16_t> w16;
+      QuantizedMatrix q;
+      if (bits == 32 || bits == 16) {
+        w32 = small_ints(gm * gk, 22);
+        // x is the single column of B (m = 1).
+        for (std::size_t i = 0; i < gm; ++i) want[i] = ref_dot(w32.data(), x.data(), gk, 1, i, 0);
+        if (bits == 16) {
+          w16 = Buffer<std::uint16_t>(gm * gk);
+          for (std::size_t i = 0; i < gm * gk; ++i) w16[i] = to_bf16(w32[i]);
+          w32 = Buffer<float>();
+          once = [&] { gemv_bf16(*pool, w16.data(), x.data(), y.data(), gm, gk); };
+        } else {
+          once = [&] { vendor_sgemv(w32.data(), x.data(), y.data(), gm, gk); };
+        }
+      } else {
+        q = make_quantized(gm, gk, group, bits, 23);
+        for (std::size_t i = 0; i < gm; ++i) {
+          double s = 0;
+          for (std::size_t j = 0; j < gk; ++j) s += double(dequantized(q, i, j)) * x[j];
+          want[i] = s;
+        }
+        if (bits == 8) once = [&] { gemv_int8(*pool, q, x.data(), y.data()); };
+        else once = [&] { gemv_int4(*pool, q, x.data(), y.data()); };
+      }
+      std::fill(y.data(), y.data() + gm, std::nanf(""));
+      once();
+      r.verified = check_close(y.data(), want.data(), gm, 1e-6, 1.0, r.detail);
+      if (r.verified) r.seconds = time_host(policy, once);
+      return r;
+    };
+    add(c);
+  };
+  gemv_case("gemv_bf16", "GEMV, BF16 weights", "bf16", 16, false);
+  gemv_case("gemv_int8", "GEMV, INT8 weights, BF16 scale per 128", "int8", 8, false);
+  gemv_case("gemv_int4", "GEMV, INT4 weights, BF16 scale per 128", "int4", 4, false);
+  gemv_case("sgemv_openblas", "OpenBLAS SGEMV (FP32 weights)", "fp32", 32, true);
+
+  // 4. A dense layer on a growing batch, ours and OpenBLAS's.
+  const std::size_t width = quick ? 1024 : 4096;
+  std::vector<std::size_t> batches = quick ? std::vector<std::size_t>{1, 8, 64}
+                                           : std::vector<std::size_t>{1, 2, 4, 8, 16, 32, 64, 128, 256, 512};
+  for (int vendor = 0; vendor < 2; ++vendor) {
+    for (std::size_t batch : batches) {
+      Case c = make_case(std::string(vendor ? "dense_openblas_b" : "dense_b") + std::to_string(batch),
+             std::string(vendor ? "Dense layer (OpenBLAS), batch " : "Dense layer, batch ") + std::to_string(batch),
+             "dense", Kind::dense, "fp32", "fp32", vendor == 1);
+      c.n = double(batch);
+      c.k = c.m = double(width);
+      c.run = [=] {
+        Measurement r;
+        Buffer<float> xb = small_ints(batch * width, 31), w = small_ints(width * width, 32), yb(batch * width);
+        auto once = [&] {
+          if (vendor) vendor_sgemm(xb.data(), w.data(), yb.data(), batch, width, width);
+          else dense_layer(*pool, xb.data(), w.data(), yb.data(), batch, width, width);
+        };
+        std::fill(yb.data(), yb.data() + batch * width, std::nanf(""));
+        once();
+        r.verified = check_matmul_sampled(xb.data(), w.data(), yb.data(), batch, width, width, nullptr, false,
+                                          128, r.detail);
+        if (r.verified) r.seconds = time_host(policy, once);
+        return r;
+      };
+      add(c);
+    }
+  }
+
+  // 5. Bias + ReLU after a thin matmul (k = 32): three passes or one.
+  const std::size_t fn = quick ? 16384 : 131072, fk = 32, fm = 256;
+  for (int fused = 0; fused < 2; ++fused) {
+    Case c = make_case(fused ? "bias_relu_fused" : "bias_relu_unfused",
+           fused ? "Matmul + bias + ReLU, fused (1 pass)" : "Matmul, then bias, then ReLU (3 passes)", "fusion",
+           fused ? Kind::bias_relu_fused : Kind::bias_relu_unfused, "fp32", "fp32");
+    c.n = double(fn);
+    c.k = double(fk);
+    c.m = double(fm);
+    c.run = [=] {
+      Measurement r;
+      Buffer<float> a = small_ints(fn * fk, 41), b = small_ints(fk * fm, 42), bias = small_ints(fm, 43, 8),
+                    cm(fn * fm);
+      auto once = [&] {
+        if (fused) bias_relu_fused(*pool, a.data(), b.data(), bias.data(), cm.data(), fn, fk, fm);
+        else bias_relu_unfused(*pool, a.data(), b.data(), bias.data(), cm.data(), fn, fk, fm);
+      };
+      std::fill(cm.data(), cm.data() + fn * fm, std::nanf(""));
+      once();
+      r.verified = check_matmul_sampled(a.data(), b.data(), cm.data(), fn, fk, fm, bias.data(), true, 256, r.detail);
+      if (r.verified) r.seconds = time_host(policy, once);
+      return r;
+    };
+    add(c);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::unique_ptr<Backend> make_cpu_backend() { return std::make_unique<CpuBackend>(); }
+
+}  // namespace rlk::cpu

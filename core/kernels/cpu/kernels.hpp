@@ -1,0 +1,58 @@
+// CPU kernels, in the lesson's teaching order. Row-major matrices; sizes in elements.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "../common/numeric.hpp"
+#include "cpu.hpp"
+
+namespace rlk::cpu {
+
+// 0. The compute ceiling: `iterations` rounds of 12 independent 8-wide FMAs per thread.
+float peak_fma(ThreadPool& pool, long iterations);
+inline double peak_fma_count(const ThreadPool& pool, long iterations) {
+  return double(iterations) * pool.size() * 12 * 8;
+}
+
+// 1. Streams: attained memory bandwidth.
+void copy(ThreadPool& pool, const float* a, float* c, std::size_t n);
+void triad(ThreadPool& pool, float* a, const float* b, const float* c, float scalar, std::size_t n);
+
+// 2. Matmul C (n × m) = A (n × k) · B (k × m): no reuse, cache tiles, register tiles.
+void matmul_naive(ThreadPool& pool, const float* a, const float* b, float* c, std::size_t n,
+                  std::size_t k, std::size_t m);
+inline constexpr int tiled_tile = 64;  // T × T output tiles
+void matmul_tiled(ThreadPool& pool, const float* a, const float* b, float* c, std::size_t n,
+                  std::size_t k, std::size_t m);
+// Register blocking: MR × NR micro-tiles of C in registers, fed from packed MC × KC blocks of A
+// (L2) and KC × NC panels of B (L3). With `bias`, applies C = max(C + bias, 0) before writing.
+inline constexpr int reg_mr = 6, reg_nr = 16, reg_kc = 256, reg_mc = 144, reg_nc = 2048;
+void matmul_register(ThreadPool& pool, const float* a, const float* b, float* c, std::size_t n,
+                     std::size_t k, std::size_t m, const float* bias = nullptr);
+
+// 3. GEMV, the decode step: y (m) = W (m × k) · x (k). k a multiple of 16 (BF16), of 32 and of the group size
+// for quantized weights).
+void gemv_bf16(ThreadPool& pool, const std::uint16_t* w, const float* x, float* y, std::size_t m,
+               std::size_t k);
+void gemv_int8(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y);
+void gemv_int4(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y);
+
+// 4. A dense layer on a batch: Y (batch × outputs) = X (batch × inputs) · W (inputs × outputs).
+void dense_layer(ThreadPool& pool, const float* x, const float* w, float* y, std::size_t batch,
+                 std::size_t inputs, std::size_t outputs);
+
+// 5. Bias + ReLU after a matmul: C = max(A·B + bias, 0).
+void bias_relu_unfused(ThreadPool& pool, const float* a, const float* b, const float* bias, float* c,
+                       std::size_t n, std::size_t k, std::size_t m);
+void bias_relu_fused(ThreadPool& pool, const float* a, const float* b, const float* bias, float* c,
+                     std::size_t n, std::size_t k, std::size_t m);
+
+// 6. Vendor references: glibc memcpy (one slice per thread), OpenBLAS SGEMM and SGEMV.
+void vendor_memcpy(ThreadPool& pool, const float* a, float* c, std::size_t n);
+void vendor_sgemm(const float* a, const float* b, float* c, std::size_t n, std::size_t k, std::size_t m);
+void vendor_sgemv(const float* w, const float* x, float* y, std::size_t m, std::size_t k);
+void vendor_set_threads(unsigned threads);
+const char* vendor_blas_name();
+
+}  // namespace rlk::cpu

@@ -1,0 +1,63 @@
+// y = W·x, W in INT8 with one BF16 scale per group of 128 weights of a row (weight-only): reads
+// 1 byte per weight plus the scales, and x (from cache); writes y. A lane loads 16 weights per
+// row per step, all in one group: dot them with x, then scale once.
+#include "gemv.cuh"
+#include "kernels.cuh"
+
+namespace rlk::cuda {
+namespace {
+
+using namespace gemv;
+
+__device__ __forceinline__ float dot4_i8(unsigned word, float4 x, float s) {
+  const char4 q = *reinterpret_cast<const char4*>(&word);
+  s = fmaf(float(q.x), x.x, s);
+  s = fmaf(float(q.y), x.y, s);
+  s = fmaf(float(q.z), x.z, s);
+  return fmaf(float(q.w), x.w, s);
+}
+
+__global__ void __launch_bounds__(THREADS)
+gemv_int8_kernel(const std::int8_t* __restrict__ q, const std::uint16_t* __restrict__ scales,
+                 const float* __restrict__ x, float* __restrict__ y, int m, int k, int group) {
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  const int row0 = (blockIdx.x * WARPS + warp) * ROWS;
+  if (row0 >= m) return;
+  const int groups = k / group;
+  float acc[ROWS] = {};
+  int rows[ROWS];
+#pragma unroll
+  for (int r = 0; r < ROWS; ++r) rows[r] = min(row0 + r, m - 1);
+  for (int j = lane * 16; j < k; j += 32 * 16) {
+    float4 xs[4];
+#pragma unroll
+    for (int v = 0; v < 4; ++v) xs[v] = __ldg(reinterpret_cast<const float4*>(x + j + 4 * v));
+    uint4 w[ROWS];
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r) w[r] = __ldcs(reinterpret_cast<const uint4*>(q + std::size_t(rows[r]) * k + j));
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r) {
+      float s = 0;
+      s = dot4_i8(w[r].x, xs[0], s);
+      s = dot4_i8(w[r].y, xs[1], s);
+      s = dot4_i8(w[r].z, xs[2], s);
+      s = dot4_i8(w[r].w, xs[3], s);
+      acc[r] = fmaf(bf16_to_float(__ldg(scales + std::size_t(rows[r]) * groups + j / group)), s, acc[r]);
+    }
+  }
+#pragma unroll
+  for (int r = 0; r < ROWS; ++r) {
+    const float s = warp_sum(acc[r]);
+    if (lane == 0 && row0 + r < m) y[row0 + r] = s;
+  }
+}
+
+}  // namespace
+
+void gemv_int8(const std::int8_t* q, const std::uint16_t* scales, const float* x, float* y, int m, int k, int group) {
+  if (k % 512 != 0 || group % 16 != 0) throw std::runtime_error("gemv_int8 needs k % 512 == 0, group % 16 == 0");
+  gemv_int8_kernel<<<gemv::grid_for(m), gemv::THREADS>>>(q, scales, x, y, m, k, group);
+  RLK_LAUNCHED();
+}
+
+}  // namespace rlk::cuda

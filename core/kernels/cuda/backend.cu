@@ -1,0 +1,402 @@
+// The CUDA backend: cases (kernel × size) that upload small-integer inputs, run once, verify on
+// the host against double-precision references, then time with CUDA events.
+#include "backend.hpp"
+
+#include <cublas_v2.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <functional>
+#include <memory>
+
+#include "../common/numeric.hpp"
+#include "common.cuh"
+#include "kernels.cuh"
+
+namespace rlk::cuda {
+namespace {
+
+void check_blas(cublasStatus_t s, const char* what) {
+  if (s != CUBLAS_STATUS_SUCCESS) throw std::runtime_error(std::string(what) + ": cuBLAS status " + std::to_string(int(s)));
+}
+#define RLK_CUBLAS(call) check_blas((call), #call)
+
+std::vector<float> small_ints(std::size_t n, unsigned seed, int range = 2) {
+  std::vector<float> v(n);
+  fill_small_ints(v.data(), n, seed, range);
+  return v;
+}
+
+std::vector<std::uint16_t> to_bf16_all(const std::vector<float>& v) {
+  std::vector<std::uint16_t> out(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) out[i] = to_bf16(v[i]);
+  return out;
+}
+
+std::vector<float> bf16_to_floats(const std::vector<std::uint16_t>& v) {
+  std::vector<float> out(v.size());
+  for (std::size_t i = 0; i < v.size(); ++i) out[i] = from_bf16(v[i]);
+  return out;
+}
+
+struct Blas {
+  cublasHandle_t handle = nullptr;
+  Blas() { RLK_CUBLAS(cublasCreate(&handle)); }
+  ~Blas() {
+    if (handle) cublasDestroy(handle);
+  }
+  // Row-major C (n × m) = A (n × k)·B (k × m) is column-major Cᵀ = Bᵀ·Aᵀ.
+  void sgemm(const float* a, const float* b, float* c, int n, int k, int m) {
+    const float one = 1, zero = 0;
+    RLK_CUBLAS(cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, b, m, a, k, &zero, c, m));
+  }
+  void gemm_bf16(const std::uint16_t* a, const std::uint16_t* b, std::uint16_t* c, int n, int k, int m) {
+    const float one = 1, zero = 0;
+    RLK_CUBLAS(cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, m, n, k, &one, b, CUDA_R_16BF, m, a, CUDA_R_16BF, k,
+                            &zero, c, CUDA_R_16BF, m, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+  }
+  // Row-major W (m × k) is column-major Wᵀ (k × m): y = (Wᵀ)ᵀ·x.
+  void sgemv(const float* w, const float* x, float* y, int m, int k) {
+    const float one = 1, zero = 0;
+    RLK_CUBLAS(cublasSgemv(handle, CUBLAS_OP_T, k, m, &one, w, k, x, 1, &zero, y, 1));
+  }
+};
+
+class CudaBackend final : public Backend {
+ public:
+  std::string id() const override { return "cuda"; }
+  MachineInfo machine() const override {
+    MachineInfo info;
+    cudaDeviceProp prop{};
+    int device = 0;
+    if (cudaGetDevice(&device) == cudaSuccess && cudaGetDeviceProperties(&prop, device) == cudaSuccess) {
+      info.name = prop.name;
+      info.details = {{"computeCapability", std::to_string(prop.major) + "." + std::to_string(prop.minor)},
+                      {"multiprocessors", std::to_string(prop.multiProcessorCount)},
+                      {"memoryBytes", std::to_string(prop.totalGlobalMem)},
+                      {"l2CacheBytes", std::to_string(prop.l2CacheSize)}};
+    } else {
+      info.name = "unknown CUDA device";
+    }
+    for (char ch : info.name) {
+      if (std::isalnum(static_cast<unsigned char>(ch))) info.slug += char(std::tolower(static_cast<unsigned char>(ch)));
+      else if (!info.slug.empty() && info.slug.back() != '-') info.slug += '-';
+    }
+    while (!info.slug.empty() && info.slug.back() == '-') info.slug.pop_back();
+    int runtime = 0;
+    if (cudaRuntimeGetVersion(&runtime) == cudaSuccess) info.details.push_back({"cudaRuntime", std::to_string(runtime)});
+    return info;
+  }
+  std::vector<Case> cases(const Options& options) override;
+
+ private:
+  std::shared_ptr<Blas> blas_;
+};
+
+std::vector<Case> CudaBackend::cases(const Options& options) {
+  RLK_CUDA(cudaSetDevice(0));
+  blas_ = std::make_shared<Blas>();
+  auto blas = blas_;
+  const bool quick = options.quick;
+  const RepPolicy policy = quick ? RepPolicy{1, 3, 10, 0.02} : RepPolicy{3, 10, 100, 0.3};
+  int device = 0, sms = 0;
+  RLK_CUDA(cudaGetDevice(&device));
+  RLK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  std::vector<Case> out;
+
+  // 0. Compute ceiling.
+  {
+    const int blocks = sms * 8, threads = 256, iterations = quick ? 4096 : 65536;
+    Case c = make_case("peak_fp32", "FMA loop in registers (FP32 ceiling)", "peak", Kind::peak, "fp32", "fp32");
+    c.n = peak_fma_count(blocks, threads, iterations);
+    c.run = [=] {
+      Measurement r;
+      DeviceBuffer<float> sink(std::size_t(blocks) * threads);
+      peak_fma(sink.data(), blocks, threads, 16);
+      const auto host = sink.download();
+      r.verified = all_finite(host.data(), host.size(), r.detail);
+      if (r.verified) {
+        r.detail = "finite results";
+        r.seconds = time_device(policy, [&] { peak_fma(sink.data(), blocks, threads, iterations); });
+      }
+      return r;
+    };
+    out.push_back(c);
+  }
+
+  // 1. Streams: 1 GiB arrays (≥ 4 × the L2 of any current GPU).
+  const std::size_t sn = quick ? (std::size_t(1) << 22) : (std::size_t(1) << 28);
+  for (int which = 0; which < 3; ++which) {
+    const char* ids[] = {"copy", "triad", "memcpy_cuda"};
+    const char* names[] = {"Copy c = a", "Triad a = b + s·c", "cudaMemcpyAsync, device to device"};
+    Case c = make_case(ids[which], names[which], "stream", which == 1 ? Kind::triad : Kind::copy, "fp32", "fp32",
+                       which == 2);
+    c.n = double(sn);
+    c.run = [=] {
+      Measurement r;
+      const auto ha = small_ints(sn, 1), hb = small_ints(sn, 2), hc = small_ints(sn, 3);
+      DeviceBuffer<float> a(ha), b(hb), cc(hc);
+      auto once = [&] {
+        if (which == 0) copy(a.data(), cc.data(), sn);
+        else if (which == 1) triad(a.data(), b.data(), cc.data(), 3.0f, sn);
+        else RLK_CUDA(cudaMemcpyAsync(cc.data(), a.data(), sn * sizeof(float), cudaMemcpyDeviceToDevice));
+      };
+      (which == 1 ? a : cc).poison();
+      once();
+      const auto got = (which == 1 ? a : cc).download();
+      std::vector<double> want(sn);
+      for (std::size_t i = 0; i < sn; ++i) want[i] = which == 1 ? double(hb[i]) + 3.0 * hc[i] : double(ha[i]);
+      r.verified = check_close(got.data(), want.data(), sn, 0.0, 1.0, r.detail);
+      if (r.verified) r.seconds = time_device(policy, once);
+      return r;
+    };
+    out.push_back(c);
+  }
+
+  // 2. Matmul at 4,096³: no reuse, shared-memory tiles, register tiles, cuBLAS (FP32 and BF16).
+  const int mn = quick ? 1024 : 4096;
+  for (int which = 0; which < 5; ++which) {
+    const char* ids[] = {"matmul_naive", "matmul_tiled", "matmul_register", "sgemm_cublas", "gemm_bf16_cublas"};
+    const char* names[] = {"Matmul, one thread per C element (no reuse)", "Matmul, 32 × 32 shared-memory tiles",
+                           "Matmul, 128 × 128 block tiles, 8 × 8 register tiles", "cuBLAS SGEMM",
+                           "cuBLAS GEMM, BF16 in and out, FP32 accumulate (tensor cores)"};
+    const Kind kinds[] = {Kind::matmul_no_reuse, Kind::matmul_tiled, Kind::matmul_tiled, Kind::matmul_ideal,
+                          Kind::matmul_ideal};
+    const bool bf16 = which == 4;
+    Case c = make_case(ids[which], names[which], "matmul", kinds[which], bf16 ? "bf16" : "fp32",
+                       bf16 ? "bf16" : "fp32", which >= 3);
+    c.n = c.k = c.m = mn;
+    if (which == 1) c.tile_rows = c.tile_cols = tiled_tile;
+    if (which == 2) {
+      c.tile_rows = reg_bm;
+      c.tile_cols = reg_bn;
+    }
+    c.run = [=] {
+      Measurement r;
+      const std::size_t count = std::size_t(mn) * mn;
+      const auto ha = small_ints(count, 11), hb = small_ints(count, 12);
+      std::vector<float> got;
+      std::function<void()> once;
+      DeviceBuffer<float> a, b, cm;
+      DeviceBuffer<std::uint16_t> a16, b16, c16;
+      if (bf16) {
+        a16 = DeviceBuffer<std::uint16_t>(to_bf16_all(ha));
+        b16 = DeviceBuffer<std::uint16_t>(to_bf16_all(hb));
+        c16 = DeviceBuffer<std::uint16_t>(count);
+        c16.poison();
+        once = [&] { blas->gemm_bf16(a16.data(), b16.data(), c16.data(), mn, mn, mn); };
+        once();
+        got = bf16_to_floats(c16.download());
+      } else {
+        a = DeviceBuffer<float>(ha);
+        b = DeviceBuffer<float>(hb);
+        cm = DeviceBuffer<float>(count);
+        cm.poison();
+        once = [&] {
+          if (which == 0) matmul_naive(a.data(), b.data(), cm.data(), mn, mn, mn);
+          else if (which == 1) matmul_tiled(a.data(), b.data(), cm.data(), mn, mn, mn);
+          else if (which == 2) matmul_register(a.data(), b.data(), cm.data(), mn, mn, mn);
+          else blas->sgemm(a.data(), b.data(), cm.data(), mn, mn, mn);
+        };
+        once();
+        got = cm.download();
+      }
+      RLK_CUDA(cudaDeviceSynchronize());
+      // BF16 output keeps 8 significant bits: compare within its rounding.
+      if (bf16) {
+        if (all_finite(got.data(), got.size(), r.detail)) {
+          std::vector<float> sample;
+          std::vector<double> want;
+          for (int q = 0; q < 256; ++q) {
+            const std::size_t i = (std::size_t(q) * 7919) % mn, j = (std::size_t(q) * 104729) % mn;
+            sample.push_back(got[i * mn + j]);
+            want.push_back(ref_dot(ha.data(), hb.data(), mn, mn, i, j));
+          }
+          r.verified = check_close(sample.data(), want.data(), sample.size(), 1.0 / 128, 1.0, r.detail);
+        }
+      } else {
+        r.verified = check_matmul_sampled(ha.data(), hb.data(), got.data(), mn, mn, mn, nullptr, false, 256, r.detail);
+      }
+      if (r.verified) r.seconds = time_device(policy, once);
+      return r;
+    };
+    out.push_back(c);
+  }
+
+  // 3. GEMV, the decode step: 32,768 × 16,384 weights (1 GiB in BF16, 256 MiB in INT4).
+  const int gm = quick ? 4096 : 32768, gk = quick ? 4096 : 16384, group = 128;
+  for (int which = 0; which < 4; ++which) {
+    const char* ids[] = {"gemv_bf16", "gemv_int8", "gemv_int4", "sgemv_cublas"};
+    const char* names[] = {"GEMV, BF16 weights", "GEMV, INT8 weights, BF16 scale per 128",
+                           "GEMV, INT4 weights, BF16 scale per 128", "cuBLAS SGEMV (FP32 weights)"};
+    const char* dtypes[] = {"bf16", "int8", "int4", "fp32"};
+    Case c = make_case(ids[which], names[which], "gemv", Kind::gemv, dtypes[which], "fp32", which == 3);
+    c.m = gm;
+    c.k = gk;
+    c.n = 1;
+    if (which == 1 || which == 2) {
+      c.group = group;
+      c.scale_dtype = "bf16";
+    }
+    c.run = [=] {
+      Measurement r;
+      const auto hx = small_ints(gk, 21);
+      DeviceBuffer<float> x(hx), y(gm);
+      std::vector<double> want(gm);
+      std::function<void()> once;
+      DeviceBuffer<float> w32;
+      DeviceBuffer<std::uint16_t> w16, scales;
+      DeviceBuffer<std::int8_t> q8;
+      DeviceBuffer<std::uint8_t> q4;
+      if (which == 0 || which == 3) {
+        const auto hw = small_ints(std::size_t(gm) * gk, 22);
+        for (int i = 0; i < gm; ++i) want[i] = ref_dot(hw.data(), hx.data(), gk, 1, i, 0);
+        if (which == 0) {
+          w16 = DeviceBuffer<std::uint16_t>(to_bf16_all(hw));
+          once = [&] { gemv_bf16(w16.data(), x.data(), y.data(), gm, gk); };
+        } else {
+          w32 = DeviceBuffer<float>(hw);
+          once = [&] { blas->sgemv(w32.data(), x.data(), y.data(), gm, gk); };
+        }
+      } else {
+        const QuantizedMatrix hq = make_quantized(gm, gk, group, which == 1 ? 8 : 4, 23);
+        for (int i = 0; i < gm; ++i) {
+          double s = 0;
+          for (int j = 0; j < gk; ++j) s += double(dequantized(hq, i, j)) * hx[j];
+          want[i] = s;
+        }
+        scales = DeviceBuffer<std::uint16_t>(hq.scales);
+        if (which == 1) {
+          q8 = DeviceBuffer<std::int8_t>(hq.q8);
+          once = [&] { gemv_int8(q8.data(), scales.data(), x.data(), y.data(), gm, gk, group); };
+        } else {
+          q4 = DeviceBuffer<std::uint8_t>(hq.q4);
+          once = [&] { gemv_int4(q4.data(), scales.data(), x.data(), y.data(), gm, gk, group); };
+        }
+      }
+      y.poison();
+      once();
+      const auto got = y.download();
+      r.verified = check_close(got.data(), want.data(), gm, 1e-6, 1.0, r.detail);
+      if (r.verified) r.seconds = time_device(policy, once);
+      return r;
+    };
+    out.push_back(c);
+  }
+
+  // 4. Dense layer 8,192 × 8,192 on batches 1 … 4,096: our FP32 kernel and cuBLAS BF16 (whose
+  // ridge, and so its crossing batch, is far higher).
+  const int width = quick ? 1024 : 8192;
+  std::vector<int> batches = quick ? std::vector<int>{1, 16, 256}
+                                   : std::vector<int>{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
+  struct DenseWeights {
+    std::vector<float> host;
+    DeviceBuffer<float> w32;
+    DeviceBuffer<std::uint16_t> w16;
+  };
+  auto weights = std::make_shared<DenseWeights>();
+  for (int vendor = 0; vendor < 2; ++vendor) {
+    for (int batch : batches) {
+      Case c = make_case(std::string(vendor ? "dense_cublas_bf16_b" : "dense_b") + std::to_string(batch),
+                         std::string(vendor ? "Dense layer (cuBLAS, BF16), batch " : "Dense layer, batch ") +
+                             std::to_string(batch),
+                         "dense", Kind::dense, vendor ? "bf16" : "fp32", vendor ? "bf16" : "fp32", vendor == 1);
+      c.n = batch;
+      c.k = c.m = width;
+      c.run = [=] {
+        Measurement r;
+        if (weights->host.empty()) weights->host = small_ints(std::size_t(width) * width, 32);
+        const auto hx = small_ints(std::size_t(batch) * width, 31);
+        std::function<void()> once;
+        std::vector<float> got;
+        DeviceBuffer<float> x, y;
+        DeviceBuffer<std::uint16_t> x16, y16;
+        if (vendor) {
+          if (!weights->w16.size()) weights->w16 = DeviceBuffer<std::uint16_t>(to_bf16_all(weights->host));
+          x16 = DeviceBuffer<std::uint16_t>(to_bf16_all(hx));
+          y16 = DeviceBuffer<std::uint16_t>(std::size_t(batch) * width);
+          y16.poison();
+          once = [&] { blas->gemm_bf16(x16.data(), weights->w16.data(), y16.data(), batch, width, width); };
+          once();
+          got = bf16_to_floats(y16.download());
+        } else {
+          if (!weights->w32.size()) weights->w32 = DeviceBuffer<float>(weights->host);
+          x = DeviceBuffer<float>(hx);
+          y = DeviceBuffer<float>(std::size_t(batch) * width);
+          y.poison();
+          once = [&] { matmul_register(x.data(), weights->w32.data(), y.data(), batch, width, width); };
+          once();
+          got = y.download();
+        }
+        if (all_finite(got.data(), got.size(), r.detail)) {
+          std::vector<float> sample;
+          std::vector<double> want;
+          for (int q = 0; q < 128; ++q) {
+            const std::size_t i = (std::size_t(q) * 7919) % batch, j = (std::size_t(q) * 104729) % width;
+            sample.push_back(got[i * width + j]);
+            want.push_back(ref_dot(hx.data(), weights->host.data(), width, width, i, j));
+          }
+          r.verified = check_close(sample.data(), want.data(), sample.size(), vendor ? 1.0 / 128 : 1e-6, 1.0, r.detail);
+        }
+        if (r.verified) r.seconds = time_device(policy, once);
+        return r;
+      };
+      out.push_back(c);
+    }
+  }
+
+  // 5. Bias + ReLU after a thin matmul (k = 32, C is 1 GiB): three kernels or one.
+  const int fn = quick ? 65536 : (1 << 20), fk = 32, fm = 256;
+  for (int fused = 0; fused < 2; ++fused) {
+    Case c = make_case(fused ? "bias_relu_fused" : "bias_relu_unfused",
+                       fused ? "Matmul + bias + ReLU, fused (1 kernel)" : "Matmul, then bias, then ReLU (3 kernels)",
+                       "fusion", fused ? Kind::bias_relu_fused : Kind::bias_relu_unfused, "fp32", "fp32");
+    c.n = fn;
+    c.k = fk;
+    c.m = fm;
+    c.run = [=] {
+      Measurement r;
+      const auto ha = small_ints(std::size_t(fn) * fk, 41), hb = small_ints(std::size_t(fk) * fm, 42),
+                 hbias = small_ints(fm, 43, 8);
+      DeviceBuffer<float> a(ha), b(hb), bias(hbias), cm(std::size_t(fn) * fm);
+      auto once = [&] {
+        if (fused) {
+          matmul_register(a.data(), b.data(), cm.data(), fn, fk, fm, bias.data());
+        } else {
+          matmul_register(a.data(), b.data(), cm.data(), fn, fk, fm);
+          bias_add(cm.data(), bias.data(), fn, fm);
+          relu(cm.data(), std::size_t(fn) * fm);
+        }
+      };
+      cm.poison();
+      once();
+      const auto got = cm.download();
+      r.verified = check_matmul_sampled(ha.data(), hb.data(), got.data(), fn, fk, fm, hbias.data(), true, 256, r.detail);
+      if (r.verified) r.seconds = time_device(policy, once);
+      return r;
+    };
+    out.push_back(c);
+  }
+  return out;
+}
+
+}  // namespace
+
+bool device_available(std::string& why) {
+  int count = 0;
+  const cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess) {
+    why = cudaGetErrorString(e);
+    return false;
+  }
+  if (count == 0) {
+    why = "no CUDA device";
+    return false;
+  }
+  return true;
+}
+
+std::unique_ptr<Backend> make_cuda_backend() { return std::make_unique<CudaBackend>(); }
+
+}  // namespace rlk::cuda

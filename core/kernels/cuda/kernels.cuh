@@ -1,0 +1,38 @@
+// CUDA kernels, in the lesson's teaching order. Launchers take device pointers, row-major
+// matrices, sizes in elements, and enqueue on the default stream.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace rlk::cuda {
+
+// 0. Compute ceiling: every thread runs `iterations` rounds of 8 independent FMAs.
+void peak_fma(float* sink, int blocks, int threads, int iterations);
+inline double peak_fma_count(int blocks, int threads, int iterations) {
+  return double(blocks) * threads * iterations * 8;
+}
+
+// 1. Streams (n a multiple of 4: float4 accesses).
+void copy(const float* a, float* c, std::size_t n);
+void triad(float* a, const float* b, const float* c, float scalar, std::size_t n);
+
+// 2. Matmul C (n × m) = A (n × k) · B (k × m).
+void matmul_naive(const float* a, const float* b, float* c, int n, int k, int m);
+inline constexpr int tiled_tile = 32;
+void matmul_tiled(const float* a, const float* b, float* c, int n, int k, int m);
+// 128 × 128 block tiles, 8 × 8 results per thread; k a multiple of 8, m of 4. With `bias`:
+// C = max(A·B + bias, 0) before C is written.
+inline constexpr int reg_bm = 128, reg_bn = 128;
+void matmul_register(const float* a, const float* b, float* c, int n, int k, int m, const float* bias = nullptr);
+
+// 3. GEMV y (m) = W (m × k) · x (k); k a multiple of 256 (and of the group size, 128).
+void gemv_bf16(const std::uint16_t* w, const float* x, float* y, int m, int k);
+void gemv_int8(const std::int8_t* q, const std::uint16_t* scales, const float* x, float* y, int m, int k, int group);
+void gemv_int4(const std::uint8_t* q, const std::uint16_t* scales, const float* x, float* y, int m, int k, int group);
+
+// 5. Bias + ReLU after the register-blocked matmul.
+void bias_add(float* c, const float* bias, int n, int m);
+void relu(float* c, std::size_t count);
+
+}  // namespace rlk::cuda

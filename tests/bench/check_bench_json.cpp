@@ -1,0 +1,80 @@
+// Checks a roofline-bench JSON report (and its CSV) against the contract in docs/benchmark.md.
+// Usage: roofline_bench_json_check report.json [report.csv]. Exit status 0 when it conforms.
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+
+using nlohmann::json;
+
+namespace {
+int failures = 0;
+void expect(bool ok, const std::string& what) {
+  if (!ok) {
+    std::cerr << "FAIL: " << what << "\n";
+    ++failures;
+  }
+}
+bool positive(const json& v) { return v.is_number() && std::isfinite(v.get<double>()) && v.get<double>() > 0; }
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::cerr << "usage: roofline_bench_json_check report.json [report.csv]\n";
+    return 2;
+  }
+  std::ifstream f(argv[1]);
+  json j;
+  try {
+    j = json::parse(f);
+  } catch (const std::exception& e) {
+    std::cerr << "FAIL: not JSON: " << e.what() << "\n";
+    return 1;
+  }
+  expect(j.value("schema", "") == "roofline-bench/1", "schema is roofline-bench/1");
+  expect(j["date"].is_string() && j["date"].get<std::string>().size() >= 20, "date is ISO 8601");
+  expect(j["machine"]["name"].is_string(), "machine.name is a string");
+  const std::string backend = j.value("backend", "");
+  expect(backend == "cpu" || backend == "cuda", "backend is cpu or cuda");
+  expect(j["allVerified"] == true, "every kernel verified");
+  const json& measured = j["ceilings"]["measured"];
+  expect(positive(measured["bytesPerSecond"]), "ceilings.measured.bytesPerSecond > 0");
+  expect(positive(measured["peakFlopsPerSecond"]["fp32"]), "ceilings.measured.peakFlopsPerSecond.fp32 > 0");
+  expect(j["ceilings"].contains("datasheet"), "ceilings.datasheet present");
+  const json& ds = j["ceilings"]["datasheet"];
+  expect(ds.is_null() || (positive(ds["bytesPerSecond"]) && ds["peakFlopsPerSecond"].is_object()),
+         "ceilings.datasheet is null or has the measured shape");
+  expect(j["kernels"].is_array() && !j["kernels"].empty(), "kernels is a non-empty array");
+  std::set<std::string> ids;
+  for (const json& k : j["kernels"]) {
+    const std::string id = k.value("id", "");
+    expect(!id.empty() && ids.insert(id).second, "kernel id unique and non-empty: " + id);
+    expect(k["name"].is_string() && k["dtype"].is_string(), id + ": name and dtype are strings");
+    expect(k["flopsPerByte"].is_number() && k["flopsPerByte"].get<double>() >= 0, id + ": flopsPerByte ≥ 0");
+    expect(k["flopsPerSecond"].is_number() && k["flopsPerSecond"].get<double>() >= 0, id + ": flopsPerSecond ≥ 0");
+    expect(positive(k["bytesPerSecond"]), id + ": bytesPerSecond > 0");
+    const json& t = k["timeSeconds"];
+    expect(positive(t["min"]) && t["min"] <= t["median"] && t["median"] <= t["max"], id + ": min ≤ median ≤ max");
+    expect(k["predicted"]["measured"].is_object(), id + ": predicted.measured present");
+  }
+  for (const char* id : {"copy", "triad", "matmul_naive", "matmul_tiled", "matmul_register", "gemv_bf16", "gemv_int8",
+                         "gemv_int4", "bias_relu_unfused", "bias_relu_fused"}) {
+    expect(ids.count(id) == 1, std::string("kernel ") + id + " reported");
+  }
+  if (argc > 2) {
+    std::ifstream c(argv[2]);
+    std::string header, line;
+    std::getline(c, header);
+    expect(header.find("flops_per_s") != std::string::npos && header.find("time_median_s") != std::string::npos &&
+               header.find("bytes_per_s") != std::string::npos,
+           "CSV header carries units");
+    std::size_t rows = 0;
+    while (std::getline(c, line)) ++rows;
+    expect(rows == j["kernels"].size(), "CSV has one row per kernel");
+  }
+  if (failures == 0) std::cout << "report conforms to roofline-bench/1\n";
+  return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,182 @@
+// Correctness of every CPU kernel on awkward sizes (edges of tiles, odd row counts, one thread
+// and several), against double-precision references. Returns non-zero on the first failure.
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "cpu/kernels.hpp"
+
+using namespace rlk;
+using namespace rlk::cpu;
+
+namespace {
+
+int failures = 0;
+
+void expect(bool ok, const std::string& what, const std::string& detail) {
+  std::printf("%s %s: %s\n", ok ? "ok  " : "FAIL", what.c_str(), detail.c_str());
+  if (!ok) ++failures;
+}
+
+std::vector<float> ints(std::size_t n, unsigned seed, int range = 2) {
+  std::vector<float> v(n);
+  fill_small_ints(v.data(), n, seed, range);
+  return v;
+}
+
+// Random non-integer data: exercises rounding, checked with a relative tolerance.
+std::vector<float> reals(std::size_t n, unsigned seed) {
+  std::vector<float> v(n);
+  std::uint32_t s = seed;
+  for (auto& x : v) {
+    s = s * 1664525u + 1013904223u;
+    x = float(s >> 8) / float(1u << 24) - 0.5f;
+  }
+  return v;
+}
+
+bool full_matmul_check(const std::vector<float>& a, const std::vector<float>& b, const std::vector<float>& c,
+                       std::size_t n, std::size_t k, std::size_t m, const float* bias, double tol,
+                       std::string& detail) {
+  std::vector<double> want(n * m);
+  double scale = 0;
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < m; ++j) {
+      double v = ref_dot(a.data(), b.data(), k, m, i, j);
+      if (bias) v = std::max(v + bias[j], 0.0);
+      want[i * m + j] = v;
+      scale = std::max(scale, std::fabs(v));
+    }
+  return check_close(c.data(), want.data(), n * m, tol, std::max(1.0, scale * 1e-2), detail);
+}
+
+void test_streams(ThreadPool& pool) {
+  for (std::size_t n : {1ul, 7ul, 1000ul, 4099ul, 100000ul}) {
+    auto a = ints(n, 1), b = ints(n, 2), c = ints(n, 3);
+    std::vector<float> out(n, NAN);
+    copy(pool, a.data(), out.data(), n);
+    bool ok = out == a;
+    expect(ok, "copy n=" + std::to_string(n), ok ? "exact" : "differs");
+    std::fill(out.begin(), out.end(), NAN);
+    vendor_memcpy(pool, a.data(), out.data(), n);
+    expect(out == a, "memcpy n=" + std::to_string(n), "exact");
+    triad(pool, out.data(), b.data(), c.data(), 3.0f, n);
+    ok = true;
+    for (std::size_t i = 0; i < n; ++i) ok = ok && out[i] == b[i] + 3.0f * c[i];
+    expect(ok, "triad n=" + std::to_string(n), ok ? "exact" : "differs");
+  }
+}
+
+void test_matmuls(ThreadPool& pool) {
+  struct Size { std::size_t n, k, m; };
+  for (Size s : {Size{1, 1, 1}, Size{5, 3, 7}, Size{6, 16, 16}, Size{13, 70, 33}, Size{64, 64, 64},
+                 Size{150, 300, 2100}, Size{1, 257, 4100}}) {
+    const std::string shape = std::to_string(s.n) + "x" + std::to_string(s.k) + "x" + std::to_string(s.m);
+    for (int data = 0; data < 2; ++data) {
+      auto a = data ? reals(s.n * s.k, 5) : ints(s.n * s.k, 5);
+      auto b = data ? reals(s.k * s.m, 6) : ints(s.k * s.m, 6);
+      const double tol = data ? 1e-4 : 0;
+      std::string detail;
+      std::vector<float> c(s.n * s.m, NAN);
+      const std::string kind = data ? " (reals)" : " (integers)";
+      matmul_naive(pool, a.data(), b.data(), c.data(), s.n, s.k, s.m);
+      expect(full_matmul_check(a, b, c, s.n, s.k, s.m, nullptr, tol, detail), "naive " + shape + kind, detail);
+      std::fill(c.begin(), c.end(), NAN);
+      matmul_tiled(pool, a.data(), b.data(), c.data(), s.n, s.k, s.m);
+      expect(full_matmul_check(a, b, c, s.n, s.k, s.m, nullptr, tol, detail), "tiled " + shape + kind, detail);
+      std::fill(c.begin(), c.end(), NAN);
+      matmul_register(pool, a.data(), b.data(), c.data(), s.n, s.k, s.m);
+      expect(full_matmul_check(a, b, c, s.n, s.k, s.m, nullptr, tol, detail), "register " + shape + kind, detail);
+      std::fill(c.begin(), c.end(), NAN);
+      dense_layer(pool, a.data(), b.data(), c.data(), s.n, s.k, s.m);
+      expect(full_matmul_check(a, b, c, s.n, s.k, s.m, nullptr, tol, detail), "dense " + shape + kind, detail);
+      auto bias = ints(s.m, 9, 8);
+      for (int fused = 0; fused < 2; ++fused) {
+        std::fill(c.begin(), c.end(), NAN);
+        if (fused) bias_relu_fused(pool, a.data(), b.data(), bias.data(), c.data(), s.n, s.k, s.m);
+        else bias_relu_unfused(pool, a.data(), b.data(), bias.data(), c.data(), s.n, s.k, s.m);
+        expect(full_matmul_check(a, b, c, s.n, s.k, s.m, bias.data(), tol, detail),
+               std::string(fused ? "bias+relu fused " : "bias+relu unfused ") + shape + kind, detail);
+      }
+      std::fill(c.begin(), c.end(), NAN);
+      vendor_sgemm(a.data(), b.data(), c.data(), s.n, s.k, s.m);
+      expect(full_matmul_check(a, b, c, s.n, s.k, s.m, nullptr, data ? 1e-4 : 1e-6, detail), "sgemm " + shape + kind,
+             detail);
+    }
+  }
+}
+
+void test_gemv(ThreadPool& pool) {
+  for (std::size_t rows : {1ul, 3ul, 4ul, 9ul, 130ul}) {
+    for (std::size_t cols : {128ul, 384ul, 1024ul}) {
+      const std::string shape = std::to_string(rows) + "x" + std::to_string(cols);
+      auto x = reals(cols, 3);
+      std::vector<float> y(rows, NAN);
+      std::vector<double> want(rows);
+      std::string detail;
+      // BF16: random weights, rounded once; the kernel must match that rounded matrix.
+      auto w = reals(rows * cols, 4);
+      std::vector<std::uint16_t> w16(w.size());
+      for (std::size_t i = 0; i < w.size(); ++i) w16[i] = to_bf16(w[i]);
+      for (std::size_t i = 0; i < rows; ++i) {
+        double s = 0;
+        for (std::size_t j = 0; j < cols; ++j) s += double(from_bf16(w16[i * cols + j])) * x[j];
+        want[i] = s;
+      }
+      gemv_bf16(pool, w16.data(), x.data(), y.data(), rows, cols);
+      expect(check_close(y.data(), want.data(), rows, 1e-4, 1.0, detail), "gemv bf16 " + shape, detail);
+      std::fill(y.begin(), y.end(), NAN);
+      vendor_sgemv(w.data(), x.data(), y.data(), rows, cols);
+      for (std::size_t i = 0; i < rows; ++i) want[i] = ref_dot(w.data(), x.data(), cols, 1, i, 0);
+      expect(check_close(y.data(), want.data(), rows, 1e-4, 1.0, detail), "sgemv " + shape, detail);
+      for (int bits : {8, 4}) {
+        const QuantizedMatrix q = make_quantized(rows, cols, 128, bits, 7);
+        for (std::size_t i = 0; i < rows; ++i) {
+          double s = 0;
+          for (std::size_t j = 0; j < cols; ++j) s += double(dequantized(q, i, j)) * x[j];
+          want[i] = s;
+        }
+        std::fill(y.begin(), y.end(), NAN);
+        if (bits == 8) gemv_int8(pool, q, x.data(), y.data());
+        else gemv_int4(pool, q, x.data(), y.data());
+        expect(check_close(y.data(), want.data(), rows, 1e-4, 1.0, detail),
+               "gemv int" + std::to_string(bits) + " " + shape, detail);
+      }
+    }
+  }
+}
+
+void test_formats() {
+  expect(from_bf16(to_bf16(1.0f)) == 1.0f && from_bf16(to_bf16(-3.5f)) == -3.5f, "bf16 exact values", "1, -3.5");
+  expect(from_bf16(to_bf16(1.00390625f)) == 1.0f, "bf16 ties to even", "1 + 2^-8 -> 1");
+  expect(std::isnan(from_bf16(to_bf16(NAN))), "bf16 NaN stays NaN", "");
+  QuantizedMatrix q = make_quantized(1, 64, 32, 4, 1);
+  q.q4.assign(32, 0);
+  q.q4[0] = 0x1f;  // weight 0: nibble 15 -> q = 7; weight 16: nibble 1 -> q = -7
+  const float s = q.scale(0, 0);
+  expect(dequantized(q, 0, 0) == 7 * s && dequantized(q, 0, 16) == -7 * s && dequantized(q, 0, 1) == -8 * s,
+         "int4 layout", "low nibble = weight j, high nibble = weight j + 16, offset 8");
+}
+
+void test_peak(ThreadPool& pool) {
+  const float v = peak_fma(pool, 1000);
+  expect(std::isfinite(v), "peak loop", "finite result");
+}
+
+}  // namespace
+
+int main() {
+  test_formats();
+  for (unsigned threads : {1u, 3u}) {
+    ThreadPool pool(threads);
+    vendor_set_threads(threads);
+    std::printf("-- %u thread(s)\n", threads);
+    test_streams(pool);
+    test_matmuls(pool);
+    test_gemv(pool);
+    test_peak(pool);
+  }
+  std::printf("%d failure(s)\n", failures);
+  return failures == 0 ? 0 : 1;
+}
