@@ -48,22 +48,32 @@ int main(int argc, char** argv) {
   expect(ds.is_null() || (positive(ds["bytesPerSecond"]) && ds["peakFlopsPerSecond"].is_object()),
          "ceilings.datasheet is null or has the measured shape");
   expect(j["kernels"].is_array() && !j["kernels"].empty(), "kernels is a non-empty array");
+  expect(j["bandwidthKernels"].is_array(), "bandwidthKernels is an array");
   std::set<std::string> ids;
-  for (const json& k : j["kernels"]) {
-    const std::string id = k.value("id", "");
-    expect(!id.empty() && ids.insert(id).second, "kernel id unique and non-empty: " + id);
-    expect(k["name"].is_string() && k["dtype"].is_string(), id + ": name and dtype are strings");
-    expect(k["flopsPerByte"].is_number() && k["flopsPerByte"].get<double>() >= 0, id + ": flopsPerByte ≥ 0");
-    expect(k["flopsPerSecond"].is_number() && k["flopsPerSecond"].get<double>() >= 0, id + ": flopsPerSecond ≥ 0");
-    expect(positive(k["bytesPerSecond"]), id + ": bytesPerSecond > 0");
-    const json& t = k["timeSeconds"];
-    expect(positive(t["min"]) && t["min"] <= t["median"] && t["median"] <= t["max"], id + ": min ≤ median ≤ max");
-    expect(k["predicted"]["measured"].is_object(), id + ": predicted.measured present");
+  for (const char* list : {"kernels", "bandwidthKernels"}) {
+    const bool points = std::string(list) == "kernels";
+    for (const json& k : j[list]) {
+      const std::string id = k.value("id", "");
+      expect(!id.empty() && ids.insert(id).second, "kernel id unique and non-empty: " + id);
+      expect(k["name"].is_string() && k["dtype"].is_string(), id + ": name and dtype are strings");
+      // The page plots "kernels" on log-log axes: intensity and rate must be positive there.
+      if (points) {
+        expect(positive(k["flopsPerByte"]), id + ": flopsPerByte > 0");
+        expect(positive(k["flopsPerSecond"]), id + ": flopsPerSecond > 0");
+      } else {
+        expect(k["flops"] == 0 && k["flopsPerByte"] == 0, id + ": a bandwidth kernel does no FLOPs");
+      }
+      expect(positive(k["bytesPerSecond"]), id + ": bytesPerSecond > 0");
+      const json& t = k["timeSeconds"];
+      expect(positive(t["min"]) && t["min"] <= t["median"] && t["median"] <= t["max"], id + ": min ≤ median ≤ max");
+      expect(k["predicted"]["measured"].is_object(), id + ": predicted.measured present");
+    }
   }
   for (const char* id : {"copy", "triad", "matmul_naive", "matmul_tiled", "matmul_register", "gemv_bf16", "gemv_int8",
                          "gemv_int4", "bias_relu_unfused", "bias_relu_fused"}) {
     expect(ids.count(id) == 1, std::string("kernel ") + id + " reported");
   }
+  expect(j["ratios"].is_array() && !j["ratios"].empty(), "ratios reported");
   if (argc > 2) {
     std::ifstream c(argv[2]);
     std::string header, line;
@@ -73,7 +83,7 @@ int main(int argc, char** argv) {
            "CSV header carries units");
     std::size_t rows = 0;
     while (std::getline(c, line)) ++rows;
-    expect(rows == j["kernels"].size(), "CSV has one row per kernel");
+    expect(rows == j["kernels"].size() + j["bandwidthKernels"].size(), "CSV has one row per kernel");
   }
   if (failures == 0) std::cout << "report conforms to roofline-bench/1\n";
   return failures == 0 ? 0 : 1;

@@ -80,6 +80,37 @@ void prediction_json(std::ostream& o, const std::optional<Prediction>& p) {
     << "}";
 }
 
+void kernel_json(std::ostream& o, const Row& row) {
+  o << "    {\"id\": " << quote(row.c.id) << ", \"name\": " << quote(row.c.name)
+    << ", \"family\": " << quote(row.c.family) << ", \"dtype\": " << quote(row.c.dtype)
+    << ", \"computeDtype\": " << quote(row.c.compute_dtype) << ", \"vendor\": " << (row.c.vendor ? "true" : "false")
+    << ",\n     \"shape\": {\"n\": " << num(row.c.n) << ", \"k\": " << num(row.c.k) << ", \"m\": " << num(row.c.m);
+  if (row.c.group > 0) o << ", \"groupSize\": " << num(row.c.group) << ", \"scaleDtype\": " << quote(row.c.scale_dtype);
+  if (row.c.tile_rows > 0) o << ", \"tileRows\": " << num(row.c.tile_rows) << ", \"tileCols\": " << num(row.c.tile_cols);
+  o << "},\n     \"flops\": " << num(row.cost.flops.value()) << ", \"bytes\": " << num(row.cost.bytes.value())
+    << ", \"flopsPerByte\": " << num(row.cost.intensity.value())
+    << ",\n     \"verified\": " << (row.m.verified ? "true" : "false") << ", \"verification\": " << quote(row.m.detail);
+  if (!row.m.seconds.empty()) {
+    o << ",\n     \"repetitions\": " << row.m.seconds.size() << ", \"timeSeconds\": {\"min\": " << num(row.t_min)
+      << ", \"median\": " << num(row.t_median) << ", \"max\": " << num(row.t_max) << "}"
+      << ",\n     \"flopsPerSecond\": " << num(row.flops_per_second.value())
+      << ", \"bytesPerSecond\": " << num(row.bytes_per_second.value())
+      << ",\n     \"predicted\": {\"measured\": ";
+    prediction_json(o, row.from_measured);
+    o << ",\n                   \"datasheet\": ";
+    prediction_json(o, row.from_datasheet);
+    o << "}";
+    if (row.c.family == "gemv") {
+      o << ",\n     \"tokensPerSecond\": " << num(row.tokens_per_second)
+        << ", \"tokensPerSecondCeiling\": {\"measured\": " << opt(row.tokens_ceiling_measured)
+        << ", \"datasheet\": " << opt(row.tokens_ceiling_datasheet) << "}";
+    }
+  } else {
+    o << ", \"flopsPerSecond\": null";
+  }
+  o << "}";
+}
+
 }  // namespace
 
 void print_report(std::ostream& o, const Report& r) {
@@ -156,41 +187,20 @@ void write_json(std::ostream& o, const Report& r) {
   if (r.datasheet) ceilings_json(o, *r.datasheet, "    ");
   else o << "null";
   o << ",\n    \"datasheetNote\": " << quote(r.datasheet_note) << "\n  },\n  \"kernels\": [";
-  bool first = true;
-  for (const Row& row : r.rows) {
-    if (row.c.kind == Kind::peak) continue;  // ceilings, not roofline points
-    o << (first ? "\n" : ",\n") << "    {\"id\": " << quote(row.c.id) << ", \"name\": " << quote(row.c.name)
-      << ", \"family\": " << quote(row.c.family) << ", \"dtype\": " << quote(row.c.dtype)
-      << ", \"computeDtype\": " << quote(row.c.compute_dtype) << ", \"vendor\": " << (row.c.vendor ? "true" : "false")
-      << ",\n     \"shape\": {\"n\": " << num(row.c.n) << ", \"k\": " << num(row.c.k) << ", \"m\": " << num(row.c.m);
-    if (row.c.group > 0) o << ", \"groupSize\": " << num(row.c.group) << ", \"scaleDtype\": " << quote(row.c.scale_dtype);
-    if (row.c.tile_rows > 0) o << ", \"tileRows\": " << num(row.c.tile_rows) << ", \"tileCols\": " << num(row.c.tile_cols);
-    o << "},\n     \"flops\": " << num(row.cost.flops.value()) << ", \"bytes\": " << num(row.cost.bytes.value())
-      << ", \"flopsPerByte\": " << num(row.cost.intensity.value())
-      << ",\n     \"verified\": " << (row.m.verified ? "true" : "false") << ", \"verification\": " << quote(row.m.detail);
-    if (!row.m.seconds.empty()) {
-      o << ",\n     \"repetitions\": " << row.m.seconds.size() << ", \"timeSeconds\": {\"min\": " << num(row.t_min)
-        << ", \"median\": " << num(row.t_median) << ", \"max\": " << num(row.t_max) << "}"
-        << ",\n     \"flopsPerSecond\": " << num(row.flops_per_second.value())
-        << ", \"bytesPerSecond\": " << num(row.bytes_per_second.value())
-        << ",\n     \"predicted\": {\"measured\": ";
-      prediction_json(o, row.from_measured);
-      o << ",\n                   \"datasheet\": ";
-      prediction_json(o, row.from_datasheet);
-      o << "}";
-      if (row.c.family == "gemv") {
-        o << ",\n     \"tokensPerSecond\": " << num(row.tokens_per_second)
-          << ", \"tokensPerSecondCeiling\": {\"measured\": " << opt(row.tokens_ceiling_measured)
-          << ", \"datasheet\": " << opt(row.tokens_ceiling_datasheet) << "}";
-      }
-    } else {
-      o << ", \"flopsPerSecond\": null";
+  // Roofline points (FLOPs > 0) in "kernels"; pure data movement (copy, memcpy: 0 FLOPs, no
+  // place on a log-log roofline) in "bandwidthKernels", same fields.
+  for (int list = 0; list < 2; ++list) {
+    if (list == 1) o << "\n  ],\n  \"bandwidthKernels\": [";
+    bool first = true;
+    for (const Row& row : r.rows) {
+      if (row.c.kind == Kind::peak || (row.cost.flops.value() > 0) != (list == 0)) continue;
+      o << (first ? "\n" : ",\n");
+      kernel_json(o, row);
+      first = false;
     }
-    o << "}";
-    first = false;
   }
   o << "\n  ],\n  \"denseKnees\": [";
-  first = true;
+  bool first = true;
   for (const DenseKnee& k : r.knees) {
     o << (first ? "\n" : ",\n") << "    {\"series\": " << quote(k.series) << ", \"inputs\": " << num(k.inputs)
       << ", \"outputs\": " << num(k.outputs) << ", \"dtype\": " << quote(k.dtype)
