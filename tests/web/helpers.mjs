@@ -64,9 +64,23 @@ export async function openPage(browser, url, { allowedOrigin, colorScheme = 'lig
   return { page, context, foreign, errors };
 }
 
+/**
+ * Polls page.evaluate(fn, arg) from Node until it returns something truthy. (Playwright's
+ * waitForFunction evaluates strings in the page, which the strict CSP forbids.)
+ */
+export async function until(page, fn, arg, { timeout = 15000, interval = 50 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await page.evaluate(fn, arg);
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${String(fn).slice(0, 160)}`);
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
+
 /** Waits until every calculator on the page has rendered. */
 export async function waitReady(page) {
-  await page.waitForFunction(() => {
+  await until(page, () => {
     const els = [...document.querySelectorAll('roofline-calculator')];
     return els.length > 0 && els.every((el) => el.shadowRoot && el.shadowRoot.querySelector('.calc, .form-error'));
   }, null, { timeout: 20000 });

@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  requireSite, launch, serve, openPage, rows, field, select, fieldError, norm, shotPath, waitReady, KINDS, ROOT,
+  requireSite, launch, serve, openPage, until, rows, field, select, fieldError, norm, shotPath, waitReady, KINDS, ROOT,
 } from './helpers.mjs';
 
 let browser;
@@ -141,15 +141,15 @@ test('language switch and ?lang= and the browser language', async () => {
     assert.equal(await page.getAttribute('html', 'lang'), 'es');
     assert.match(await page.evaluate(() => location.href), /lang=es/);
     assert.equal(norm(await page.locator('#matmul-h').textContent()), 'Contar el trabajo: FLOPs de una matmul');
-    await page.waitForFunction(() => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('.calc-title').textContent === 'Tokens por segundo al decodificar');
+    await until(page, () => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('.calc-title').textContent === 'Tokens por segundo al decodificar');
     assert.equal((await rows(page, 'matmul')).gflops, '0.066');
     await page.locator('.lang-switch button[data-lang="en"]').click();
-    await page.waitForFunction(() => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('.calc-title').textContent === 'Tokens per second while decoding');
+    await until(page, () => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('.calc-title').textContent === 'Tokens per second while decoding');
     // typed numbers survive a language switch
     await field(page, 'decode', 'weights').fill('8.03');
     await page.locator('.lang-switch button[data-lang="pt"]').click();
-    await page.waitForFunction(() => document.documentElement.lang === 'pt');
-    await page.waitForFunction(() => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('.calc-title').textContent === 'Tokens por segundo na decodificação');
+    await until(page, () => document.documentElement.lang === 'pt');
+    await until(page, () => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('.calc-title').textContent === 'Tokens por segundo na decodificação');
     assert.equal(await field(page, 'decode', 'weights').inputValue(), '8,03');
     assert.equal((await rows(page, 'decode')).total, '37,4');
   } finally {
@@ -202,7 +202,7 @@ test('inputs live in the URL; a copied link restores them; hostile values are va
     assert.match(url, /byhand\.a=7%2C1%2C3%3B1%2C0%2C2|byhand\.a=7,1,3;1,0,2/);
     // the copy-link button copies the same state
     await page.locator('roofline-calculator[kind="matmul"] button.copy').click();
-    await page.waitForFunction(() => {
+    await until(page, () => {
       const r = document.querySelector('roofline-calculator[kind="matmul"]').shadowRoot;
       return r.querySelector('.copy-status').textContent !== '';
     });
@@ -264,10 +264,10 @@ test('benchmark overlay: a good file draws the measured roofline, a bad one show
     assert.match(table, /SGEMM tiled 512/);
     assert.equal(await page.locator('.bench svg .roof').count(), 2, 'measured and datasheet rooflines');
     assert.equal(await page.locator('.bench svg[role="img"] title').count(), 1);
-    const errorText = (text) => page.waitForFunction((t) => {
+    const errorText = (text) => until(page, (t) => {
       const e = document.querySelector('.bench .form-error');
       return e && e.textContent.replace(/\s+/g, ' ') === t;
-    }, text, { timeout: 5000 });
+    }, text);
     await page.locator('#bench-file').setInputFiles(join(ROOT, 'tests/web/fixtures/bench-bad.json'));
     await errorText('Al archivo del benchmark le falta un campo o trae uno inválido: ceilings.measured.bytesPerSecond.');
     assert.equal(await page.locator('.bench svg.chart').count(), 0);

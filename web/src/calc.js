@@ -301,6 +301,8 @@ export class Calc {
         if (Number.isFinite(v) && !Number.isFinite(base)) this.localErrors[f.id] = 'too_large';
         vals[f.id] = base;
       } else {
+        // an empty field is an error even where the module has a default for the argument
+        if (v === undefined) this.localErrors[f.id] = 'missing_field';
         vals[f.id] = v;
       }
     }

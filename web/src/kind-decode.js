@@ -25,7 +25,7 @@ export const decodeKind = {
   ],
   selects: [
     {
-      id: 'model', def: (rl) => modelId(rl, 'llama-3-8b'), fields: ['weights'],
+      id: 'model', def: (rl) => modelId(rl, 'llama-3-8b'), fields: [],
       options: (rl) => llms(rl).map((m) => ({ value: m.id, label: m.name })),
       apply: (c, v) => {
         const m = model(c.rl, v);

@@ -1,0 +1,108 @@
+// The single self-contained file works from file:// with networking blocked (every request is
+// routed; any that is not a file:// URL fails the test), and the embed example works under the
+// strict CSP served by the site's own server, with no CSP violation and no foreign request.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { requireSite, launch, serve, openPage, until, rows, field, norm, SITE_DIR, KINDS } from './helpers.mjs';
+
+let browser;
+let site;
+before(async () => {
+  requireSite();
+  browser = await launch();
+  site = await serve();
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+test('roofline-lab.html is one self-contained file: nothing but itself is loaded', () => {
+  const html = readFileSync(join(SITE_DIR, 'roofline-lab.html'), 'utf8');
+  assert.doesNotMatch(html, /<script[^>]+src=/i);
+  assert.doesNotMatch(html, /<link[^>]+rel="stylesheet"/i);
+  assert.doesNotMatch(html, /https?:\/\/(?!www\.w3\.org\/2000\/svg)/i, 'no absolute URL to another origin');
+  assert.match(html, /createRoofline/);
+});
+
+test('the single file works from file:// with the network blocked', async () => {
+  const url = pathToFileURL(join(SITE_DIR, 'roofline-lab.html')).href;
+  const { page, context, foreign, errors } = await openPage(browser, `${url}?lang=es`, { allowedOrigin: 'file:' });
+  try {
+    const requests = [];
+    page.on('request', (r) => requests.push(r.url()));
+    assert.equal(await page.locator('roofline-calculator').count(), KINDS.length);
+    assert.equal((await rows(page, 'matmul')).flops, '65,536,000');
+    assert.equal((await rows(page, 'roofline')).ridge, '203 FLOPs/B');
+    await field(page, 'decode', 'batch').fill('4');
+    await field(page, 'decode', 'kv').fill('1.07');
+    assert.equal((await rows(page, 'decode')).total, '59');
+    assert.equal(await page.locator('.card').count(), 10);
+    assert.deepEqual(foreign, [], 'requests to anything but file://');
+    assert.deepEqual(requests.filter((u) => !u.startsWith('file:') && !u.startsWith('data:')), []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the served page and the embed example make no request to another origin', async () => {
+  for (const path of ['index.html?lang=pt', 'embed-example.html']) {
+    const { page, context, foreign, errors } = await openPage(browser, site.url + path, { allowedOrigin: site.url });
+    try {
+      await page.waitForTimeout(200);
+      assert.deepEqual(foreign, [], path);
+      assert.deepEqual(errors, [], path);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test('the embed example works under the strict CSP, in Spanish, with its own styles', async () => {
+  const { page, context, foreign, errors } = await openPage(browser, `${site.url}embed-example.html`, { allowedOrigin: site.url });
+  try {
+    const res = await page.request.get(`${site.url}embed-example.html`);
+    assert.equal(res.headers()['content-security-policy'], "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self' data:");
+    const violations = await page.evaluate(() => new Promise((resolve) => {
+      const seen = [];
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+      setTimeout(() => resolve(seen), 300);
+    }));
+    assert.deepEqual(violations, []);
+    assert.ok(!errors.some((e) => /Content Security Policy/i.test(e)), errors.join('\n'));
+    const el = page.locator('roofline-calculator[kind="decode"]');
+    assert.equal(norm(await el.locator('.calc-title').textContent()), 'Tokens por segundo al decodificar');
+    assert.equal((await rows(page, 'decode')).total, '18.7');
+    // styles applied through the constructed stylesheet: the card has a border and the summary a background
+    const styled = await el.locator('.summary').evaluate((x) => getComputedStyle(x).backgroundColor);
+    assert.notEqual(styled, 'rgba(0, 0, 0, 0)');
+    await field(page, 'decode', 'batch').fill('4');
+    await field(page, 'decode', 'kv').fill('1.07');
+    assert.equal((await rows(page, 'decode')).total, '59');
+    // terms in an embedded calculator open their definition in place
+    assert.ok(await el.locator('details.term-tip').count() > 0);
+    // the element follows its lang attribute
+    await page.evaluate(() => document.querySelector('roofline-calculator').setAttribute('lang', 'pt'));
+    await until(page, () => document.querySelector('roofline-calculator').shadowRoot.querySelector('.calc-title').textContent === 'Tokens por segundo na decodificação');
+    assert.equal((await rows(page, 'decode')).total, '59');
+    // every kind can be embedded; an unknown kind says so
+    await page.evaluate((kinds) => {
+      for (const k of [...kinds, 'nope']) {
+        const x = document.createElement('roofline-calculator');
+        x.setAttribute('kind', k);
+        x.setAttribute('lang', 'en');
+        document.body.append(x);
+      }
+    }, KINDS);
+    await until(page, () => [...document.querySelectorAll('roofline-calculator')].every((x) => x.shadowRoot && x.shadowRoot.querySelector('.calc, .form-error')));
+    assert.match(await page.locator('roofline-calculator[kind="nope"] .form-error').textContent(), /nope/);
+    assert.deepEqual(foreign, []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
