@@ -191,7 +191,8 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
   matmul_case("matmul_tiled", "Matmul, 64 × 64 cache tiles", Kind::matmul_tiled, mm_n, tiled_tile, tiled_tile, false, 1);
   matmul_case("matmul_register", "Matmul, 6 × 16 register tiles, packed 144 × 2,048 blocks",
               Kind::matmul_tiled, mm_n, reg_mc, reg_nc, false, 2);
-  matmul_case("sgemm_openblas", "OpenBLAS SGEMM", Kind::matmul_ideal, mm_n, 0, 0, true, 3);
+  const bool blas = vendor_blas_available();
+  if (blas) matmul_case("sgemm_openblas", "OpenBLAS SGEMM", Kind::matmul_ideal, mm_n, 0, 0, true, 3);
 
   // 3. GEMV, the decode step.
   const std::size_t gm = quick ? 4096 : 32768, gk = quick ? 4096 : 8192, group = 128;
@@ -245,13 +246,13 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
   gemv_case("gemv_bf16", "GEMV, BF16 weights", "bf16", 16, false);
   gemv_case("gemv_int8", "GEMV, INT8 weights, BF16 scale per 128", "int8", 8, false);
   gemv_case("gemv_int4", "GEMV, INT4 weights, BF16 scale per 128", "int4", 4, false);
-  gemv_case("sgemv_openblas", "OpenBLAS SGEMV (FP32 weights)", "fp32", 32, true);
+  if (blas) gemv_case("sgemv_openblas", "OpenBLAS SGEMV (FP32 weights)", "fp32", 32, true);
 
   // 4. A dense layer on a growing batch, ours and OpenBLAS's.
   const std::size_t width = quick ? 1024 : 4096;
   std::vector<std::size_t> batches = quick ? std::vector<std::size_t>{1, 8, 64}
                                            : std::vector<std::size_t>{1, 2, 4, 8, 16, 32, 64, 128, 256, 512};
-  for (int vendor = 0; vendor < 2; ++vendor) {
+  for (int vendor = 0; vendor < (blas ? 2 : 1); ++vendor) {
     for (std::size_t batch : batches) {
       Case c = make_case(std::string(vendor ? "dense_openblas_b" : "dense_b") + std::to_string(batch),
              std::string(vendor ? "Dense layer (OpenBLAS), batch " : "Dense layer, batch ") + std::to_string(batch),

@@ -53,6 +53,7 @@ void vendor_memcpy(ThreadPool& pool, const float* a, float* c, std::size_t n);
 void vendor_sgemm(const float* a, const float* b, float* c, std::size_t n, std::size_t k, std::size_t m);
 void vendor_sgemv(const float* w, const float* x, float* y, std::size_t m, std::size_t k);
 void vendor_set_threads(unsigned threads);
+bool vendor_blas_available();  ///< false when built without BLAS: the calls above throw
 const char* vendor_blas_name();
 
 }  // namespace rlk::cpu

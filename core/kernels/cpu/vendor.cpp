@@ -1,7 +1,11 @@
 // Vendor references measured in the same run: glibc memcpy for copying, OpenBLAS for GEMM/GEMV.
-#include <cblas.h>
-
 #include "kernels.hpp"
+
+#include <stdexcept>
+
+#if defined(ROOFLINE_HAVE_BLAS)
+#include <cblas.h>
+#endif
 
 #if defined(ROOFLINE_HAVE_OPENBLAS)
 extern "C" void openblas_set_num_threads(int);
@@ -16,6 +20,9 @@ void vendor_memcpy(ThreadPool& pool, const float* a, float* c, std::size_t n) {
   });
 }
 
+#if defined(ROOFLINE_HAVE_BLAS)
+bool vendor_blas_available() { return true; }
+
 void vendor_sgemm(const float* a, const float* b, float* c, std::size_t n, std::size_t k, std::size_t m) {
   cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(n), int(m), int(k), 1.0f, a, int(k), b,
               int(m), 0.0f, c, int(m));
@@ -24,6 +31,17 @@ void vendor_sgemm(const float* a, const float* b, float* c, std::size_t n, std::
 void vendor_sgemv(const float* w, const float* x, float* y, std::size_t m, std::size_t k) {
   cblas_sgemv(CblasRowMajor, CblasNoTrans, int(m), int(k), 1.0f, w, int(k), x, 1, 0.0f, y, 1);
 }
+#else
+bool vendor_blas_available() { return false; }
+
+void vendor_sgemm(const float*, const float*, float*, std::size_t, std::size_t, std::size_t) {
+  throw std::runtime_error("built without BLAS");
+}
+
+void vendor_sgemv(const float*, const float*, float*, std::size_t, std::size_t) {
+  throw std::runtime_error("built without BLAS");
+}
+#endif
 
 void vendor_set_threads(unsigned threads) {
 #if defined(ROOFLINE_HAVE_OPENBLAS)
@@ -36,8 +54,10 @@ void vendor_set_threads(unsigned threads) {
 const char* vendor_blas_name() {
 #if defined(ROOFLINE_HAVE_OPENBLAS)
   return openblas_get_config();
-#else
+#elif defined(ROOFLINE_HAVE_BLAS)
   return "BLAS (not OpenBLAS)";
+#else
+  return "none";
 #endif
 }
 
