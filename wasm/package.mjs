@@ -32,7 +32,9 @@ writeFileSync(join(outdir, 'roofline.js'), classic);
 // Under Node, the Emscripten runtime expects CommonJS's require and __dirname.
 const nodeShim = `const __rooflineNode = typeof process === 'object' && process !== null &&
   typeof process.versions === 'object' && process.versions !== null && !!process.versions.node;
-const require = __rooflineNode ? process.getBuiltinModule('module').createRequire(import.meta.url) : undefined;
+const require = __rooflineNode
+  ? (process.getBuiltinModule ? process.getBuiltinModule('module') : await import('node:module')).createRequire(import.meta.url)
+  : undefined;
 const __dirname = __rooflineNode ? require('path').dirname(require('url').fileURLToPath(import.meta.url)) : '';
 `;
 const esm = `${banner}${nodeShim}${module}
