@@ -316,6 +316,40 @@ test('keyboard: every control is reachable and labelled; charts are images with 
   }
 });
 
+test('the two diagrams follow the reader\'s numbers and walk through their tours', async () => {
+  const { page, context, errors } = await openPage(browser, `${site.url}index.html?lang=en`, { allowedOrigin: site.url });
+  try {
+    const flow = page.locator('.diagram-flow');
+    assert.equal(norm(await flow.locator('.node-weights .node-value').textContent()), '16.1 GB');
+    await field(page, 'decode', 'weights').fill('8.03');
+    assert.equal(norm(await flow.locator('.node-weights .node-value').textContent()), '8.03 GB');
+    await field(page, 'roofline', 'bw').fill('3350');
+    assert.equal(norm(await flow.locator('.flow-link').textContent()), '⇄3,350 GB/s');
+    await field(page, 'roofline', 'bw').fill('320');
+    // the limits diagram: the reader's matmul on the reader's GPU, then the lesson's tours
+    const limits = page.locator('.diagram-limits');
+    assert.equal(await limits.locator('.node-memoryBound.verdict-on').count(), 1);
+    await field(page, 'matmul', 'n').fill('4096');
+    await field(page, 'matmul', 'k').fill('4096');
+    await field(page, 'matmul', 'm').fill('4096');
+    assert.equal(await limits.locator('.node-computeBound.verdict-on').count(), 1);
+    await limits.locator('.tour-btn').nth(2).click();
+    assert.equal(norm(await limits.locator('.node-intensity .node-value').textContent()), '1 FLOPs/B');
+    assert.equal(await limits.locator('.node-memoryBound.verdict-on').count(), 1);
+    assert.equal(norm(await limits.locator('.step-count').textContent()), 'Step 1 of 4');
+    const first = await limits.locator('.step-text').textContent();
+    await limits.locator('.step-nav button').nth(1).click();
+    assert.equal(norm(await limits.locator('.step-count').textContent()), 'Step 2 of 4');
+    assert.notEqual(await limits.locator('.step-text').textContent(), first);
+    assert.ok((await limits.locator('.step-text').textContent()).length > 20);
+    await limits.locator('.tour-btn').nth(1).click();
+    assert.equal(norm(await limits.locator('.node-intensity .node-value').textContent()), '1,365 FLOPs/B');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('axe-core finds no violations (light and dark), and screenshots of every calculator', async () => {
   for (const scheme of ['light', 'dark']) {
     const { page, context } = await openPage(browser, `${site.url}index.html?lang=en`, { allowedOrigin: site.url, colorScheme: scheme, bypassCSP: true });

@@ -58,6 +58,38 @@ export function logFrame(opts) {
   return { svg, X, Y, plot, W, H, PAD };
 }
 
+/** Ticks for a linear axis from 0: about five round steps covering max (display only). */
+export function niceTicks(max) {
+  const raw = max / 5;
+  const mag = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * mag).find((st) => st >= raw);
+  const ticks = [];
+  for (let v = 0; v <= max + step * 0.999; v += step) ticks.push(Number(v.toPrecision(12)));
+  return ticks;
+}
+
+/** A horizontal-bar frame with a linear x axis from 0 (bars keep their true proportions). */
+export function barFrame(opts) {
+  const titleId = nextId('chart-title');
+  const descId = nextId('chart-desc');
+  const svg = s('svg', { viewBox: `0 0 ${W} ${opts.height || 300}`, class: 'chart', role: 'img', 'aria-labelledby': `${titleId} ${descId}` });
+  const Hh = opts.height || 300;
+  svg.append(s('title', { id: titleId }, opts.title), s('desc', { id: descId }, opts.desc));
+  const ticks = niceTicks(opts.max);
+  const top = ticks[ticks.length - 1];
+  const l = 24;
+  const X = (v) => l + (Math.max(0, Math.min(v, top)) / top) * (W - l - PAD.r);
+  const axes = s('g', { class: 'axes', 'aria-hidden': 'true' });
+  for (const v of ticks) {
+    axes.append(s('line', { class: 'grid', x1: X(v), x2: X(v), y1: PAD.t, y2: Hh - PAD.b }));
+    axes.append(s('text', { class: 'tick', x: X(v), y: Hh - PAD.b + 18, 'text-anchor': 'middle' }, opts.xFormat(v)));
+  }
+  axes.append(s('text', { class: 'axis-label', x: (l + W - PAD.r) / 2, y: Hh - 12, 'text-anchor': 'middle' }, opts.xLabel));
+  const plot = s('g', { class: 'plot', 'aria-hidden': 'true' });
+  svg.append(axes, plot);
+  return { svg, X, plot, PAD, left: l };
+}
+
 export function polyline(points, cls) {
   return s('polyline', { class: cls, points: points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ') });
 }

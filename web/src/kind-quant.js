@@ -1,7 +1,7 @@
 // Figure: lower precision and weight-only quantization — model bytes and the decode ceiling
 // for BF16, INT8 and INT4 with group scales (some weights kept in BF16).
 import { gpu, gpuId, gpuOptions, llms, model, modelId } from './catalog.js';
-import { logFrame, dataTable, fmtTick } from './charts.js';
+import { barFrame, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
 
 export const quantKind = {
@@ -74,17 +74,16 @@ function draw(c, q, tok) {
     return;
   }
   const vals = ds.map((d) => tok[d].tokensPerSecond);
-  const hi = 10 ** Math.ceil(Math.log10(Math.max(...vals)) + 0.1);
-  const f = logFrame({
+  const f = barFrame({
     title: c.t('chart.quant.title'),
     desc: c.t('chart.quant.desc', { list: ds.map((d) => `${d.toUpperCase()} ${c.fmt(tok[d].tokensPerSecond, 'number')}`).join(', ') }),
-    x: [hi / 1000, hi], y: [1, 10],
-    xLabel: c.t('chart.quant.x'), yLabel: '', xFormat: fmtTick('number', c.lang), yFormat: () => '', lang: c.lang,
+    max: Math.max(...vals), height: 80 + ds.length * 80,
+    xLabel: c.t('chart.quant.x'), xFormat: fmtTick('number', c.lang),
   });
   ds.forEach((d, i) => {
-    const y = f.PAD.t + 30 + i * 100;
-    f.plot.append(s('rect', { class: ['bar', `dtype-${d}`], x: f.X(f.X.min), y, width: Math.max(2, f.X(tok[d].tokensPerSecond) - f.X(f.X.min)), height: 44 }));
-    f.plot.append(s('text', { class: 'bar-label', x: f.X(f.X.min) + 6, y: y - 6 }, `${d.toUpperCase()} · ${c.fmt(q[d].bytes, 'gb')} · ${c.t('quant.tokensPerSecond', { n: c.fmt(tok[d].tokensPerSecond, 'number') })}`));
+    const y = f.PAD.t + 24 + i * 80;
+    f.plot.append(s('rect', { class: ['bar', `dtype-${d}`], x: f.left, y, width: Math.max(2, f.X(tok[d].tokensPerSecond) - f.left), height: 40 }));
+    f.plot.append(s('text', { class: 'bar-label', x: f.left + 6, y: y - 6 }, `${d.toUpperCase()} · ${c.fmt(q[d].bytes, 'gb')} · ${c.t('quant.tokensPerSecond', { n: c.fmt(tok[d].tokensPerSecond, 'number') })}`));
   });
   box.append(f.svg, dataTable(c.t('chart.quant.tableCaption'), c.t('chart.data'),
     [c.t('chart.col.dtype'), c.t('chart.col.weights'), c.t('chart.col.tokens')],
