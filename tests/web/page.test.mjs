@@ -275,6 +275,17 @@ test('benchmark overlay: a good file draws the measured roofline, a bad one show
     await errorText('Este archivo no se pudo leer como JSON.');
     await page.locator('#bench-file').setInputFiles({ name: 'y.json', mimeType: 'application/json', buffer: Buffer.from('{"schema": "other/2"}') });
     await errorText('Este archivo no es un resultado roofline-bench/1 (su campo "schema" dice otra cosa).');
+    // drag and drop a good file onto the drop zone
+    const json = (await import('node:fs')).readFileSync(join(ROOT, 'tests/web/fixtures/bench-cpu.json'), 'utf8');
+    await page.evaluate((text) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], 'bench.json', { type: 'application/json' }));
+      const zone = document.querySelector('.drop-zone');
+      zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, json);
+    await until(page, () => document.querySelector('.bench svg.chart'));
+    assert.equal(await page.locator('.bench .form-error').count(), 0);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -8,10 +8,11 @@ import { gpu, gpuId, model, modelId } from './catalog.js';
 
 const FLOW_NODES = ['weights', 'inputs', 'outputs', 'cache', 'cores'];
 const FLOW_TOURS = {
-  bigMatmul: [['weights', 'inputs'], ['cache'], ['cores'], ['outputs']],
-  llmToken: [['weights'], ['cache'], ['cores'], ['outputs']],
-  batching: [['weights', 'inputs'], ['cache'], ['cores'], ['outputs']],
+  bigMatmul: [['weights', 'inputs'], ['cache'], ['cache', 'cores'], ['outputs']],
+  llmToken: [['weights', 'inputs'], ['cache'], ['cores'], ['outputs']],
+  batching: [['weights', 'inputs'], ['cache', 'cores'], ['cache', 'cores'], ['outputs']],
 };
+const FLOW_TOUR_GPU = { bigMatmul: 't4', llmToken: 'l4', batching: 't4' };
 const LIMIT_NODES = ['flops', 'bytes', 'gpu', 'intensity', 'ridge', 'compare', 'memoryBound', 'computeBound'];
 const LIMIT_TOURS = {
   bigMatmul: [['flops', 'bytes'], ['intensity', 'gpu', 'ridge'], ['compare'], ['computeBound']],
@@ -140,13 +141,22 @@ class Diagram {
     if (this.kind === 'flow') {
       const r = readerState.roofline;
       const d = readerState.decode;
-      this.linkValue.textContent = r && Number.isFinite(r.bw) ? fmt(r.bw, 'gbps') : '—';
-      this.valueEls.cores.textContent = r && Number.isFinite(r.peak) ? fmt(r.peak, 'tflops') : '—';
-      this.valueEls.weights.textContent = d && Number.isFinite(d.weights) ? fmt(d.weights, 'gb') : '—';
-      this.valueEls.inputs.textContent = d && Number.isFinite(d.kv) && Number.isFinite(d.batch) ? t('diagram.flow.kvValue', lang, { kv: fmt(d.kv, 'gb'), batch: fmt(d.batch, 'integer') }) : '—';
-      this.valueEls.outputs.textContent = '';
-      this.valueEls.cache.textContent = r && Number.isFinite(r.intensity) ? t('diagram.flow.reuse', lang, { intensity: fmt(r.intensity, 'number') }) : '';
-      this.caseLine.textContent = t('diagram.flow.case', lang);
+      for (const id of FLOW_NODES) this.valueEls[id].textContent = '';
+      if (this.tour) {
+        // the lesson's case: its GPU's bandwidth and peak; the numbers are in the step texts
+        const g = gpu(this.rl, gpuId(this.rl, FLOW_TOUR_GPU[this.tour]));
+        const peak = this.tour === 'llmToken' ? g.peakFlopsPerSecond.bf16 ?? g.peakFlopsPerSecond.fp16 : g.peakFlopsPerSecond.fp16;
+        this.linkValue.textContent = fmt(g.bytesPerSecond, 'gbps');
+        this.valueEls.cores.textContent = fmt(peak, 'tflops');
+        this.caseLine.textContent = t('diagram.limits.caseTour', lang, { gpu: g.name });
+      } else {
+        this.linkValue.textContent = r && Number.isFinite(r.bw) ? fmt(r.bw, 'gbps') : '—';
+        this.valueEls.cores.textContent = r && Number.isFinite(r.peak) ? fmt(r.peak, 'tflops') : '—';
+        this.valueEls.weights.textContent = d && Number.isFinite(d.weights) ? fmt(d.weights, 'gb') : '—';
+        this.valueEls.inputs.textContent = d && Number.isFinite(d.kv) && Number.isFinite(d.batch) ? t('diagram.flow.kvValue', lang, { kv: fmt(d.kv, 'gb'), batch: fmt(d.batch, 'integer') }) : '—';
+        this.valueEls.cache.textContent = r && Number.isFinite(r.intensity) ? t('diagram.flow.reuse', lang, { intensity: fmt(r.intensity, 'number') }) : '';
+        this.caseLine.textContent = t('diagram.flow.case', lang);
+      }
     } else {
       const cs = limitsCase(this.rl, this.tour);
       let k = null;
