@@ -95,8 +95,10 @@ test('bad cells and mismatched sizes in the multiply-by-hand grid', async () => 
     assert.deepEqual(await calc.locator('.c-value').allTextContents(), ['220', '500', '50', '200']);
     // grow to the 6 × 6 limit
     for (let i = 0; i < 6; i += 1) await calc.locator('button[data-action="a-addRow"]').click({ force: true }).catch(() => {});
-    assert.equal(await calc.locator('.mat-a input.cell').count(), 12);
+    assert.equal(await calc.locator('input.cell-a').count(), 12);
     assert.equal(await calc.locator('button[data-action="a-addRow"]').isDisabled(), true);
+    await calc.locator('button[data-action="reset"]').click();
+    assert.deepEqual(await calc.locator('.c-value').allTextContents(), ['265', '650', '80', '300']);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -136,16 +136,29 @@ function buildGrid(c) {
       ctl(w, 'addCol', '+ →', (s) => { s[w] = resize(s[w], s[w].length, s[w][0].length + 1); }, m[0].length >= MAX),
       ctl(w, 'removeCol', '− →', (s) => { s[w] = resize(s[w], s[w].length, s[w][0].length - 1); }, m[0].length <= 1));
   };
-  const matrix = (w) => {
+  // One CSS grid for the three matrices, so that each cell of C shares its row with the row of A
+  // and its column with the column of B that make it. Positions are set through element.style,
+  // which the strict CSP allows (no style attribute is written from markup).
+  const ka = a[0].length;
+  const kb = b.length;
+  const n = a.length;
+  const mcols = b[0].length;
+  const grid = h('div', { class: 'bh-grid' });
+  grid.style.gridTemplateColumns = `repeat(${ka}, 4.6rem) 0.6rem repeat(${mcols}, minmax(7.5rem, max-content))`;
+  const place = (el, row, col, rowSpan = 1, colSpan = 1) => {
+    el.style.gridRow = `${row} / span ${rowSpan}`;
+    el.style.gridColumn = `${col} / span ${colSpan}`;
+    grid.append(el);
+    return el;
+  };
+  const cCol = ka + 2;
+  const cells = (w, rowStart, colStart) => {
     const m = c.state.extra[w];
-    const grid = h('div', { class: ['mat', `mat-${w}`], role: 'group', 'aria-label': c.tr(`byhand.matrix.${w}`) });
-    grid.dataset.cols = String(m[0].length);
-    grid.classList.add(`cols-${m[0].length}`);
     m.forEach((row, i) => {
       c.cells[w][i] = [];
       row.forEach((text, j) => {
         const input = h('input', {
-          type: 'text', inputmode: 'decimal', class: 'cell', value: text, autocomplete: 'off',
+          type: 'text', inputmode: 'decimal', class: ['cell', `cell-${w}`], autocomplete: 'off', size: 6,
           'aria-label': c.tr('byhand.cell', { m: w.toUpperCase(), i: i + 1, j: j + 1 }),
           'data-row': i, 'data-col': j,
         });
@@ -155,14 +168,25 @@ function buildGrid(c) {
           c.update();
         });
         c.cells[w][i][j] = input;
-        grid.append(input);
+        place(input, rowStart + i, colStart + j);
       });
     });
-    return grid;
   };
-  const n = a.length;
-  const mcols = b[0].length;
-  c.cGrid = h('div', { class: ['mat', 'mat-c', `cols-${mcols}`], role: 'group', 'aria-label': c.tr('byhand.matrix.c') });
+  c.macCounter = h('p', { class: 'mac-counter', 'aria-live': 'polite' });
+  const reset = h('button', {
+    type: 'button', class: 'secondary', 'data-action': 'reset',
+    onclick: () => {
+      c.state.extra = startMatrices();
+      buildGrid(c);
+      c.update();
+    },
+  }, c.tr('byhand.reset'));
+  place(h('div', { class: 'bh-corner' }, reset, c.macCounter), 1, 1, kb + 1, ka);
+  place(h('div', { class: 'bh-head' }, h('p', { class: 'mat-name' }, c.tr('byhand.matrix.b')), controls('b')), 1, cCol, 1, mcols);
+  cells('b', 2, cCol);
+  place(h('div', { class: 'bh-head' }, h('p', { class: 'mat-name' }, c.tr('byhand.matrix.a')), controls('a')), kb + 2, 1, 1, ka);
+  place(h('div', { class: 'bh-head' }, h('p', { class: 'mat-name' }, c.tr('byhand.matrix.c'))), kb + 2, cCol, 1, mcols);
+  cells('a', kb + 3, 1);
   c.cCells = [];
   for (let i = 0; i < n; i += 1) {
     c.cCells[i] = [];
@@ -177,16 +201,12 @@ function buildGrid(c) {
       boxEl.addEventListener('focus', on);
       boxEl.addEventListener('blur', off);
       c.cCells[i][j] = { box: boxEl, value, dot };
-      c.cGrid.append(boxEl);
+      place(boxEl, kb + 3 + i, cCol + j);
     }
   }
+  c.cGrid = grid;
   c.message = h('p', { class: 'byhand-message', role: 'alert', hidden: true });
-  c.macCounter = h('p', { class: 'mac-counter', 'aria-live': 'polite' });
-  box.append(
-    h('div', { class: 'bh-corner' }, c.macCounter),
-    h('div', { class: 'bh-b' }, h('p', { class: 'mat-name' }, c.tr('byhand.matrix.b')), controls('b'), matrix('b')),
-    h('div', { class: 'bh-a' }, h('p', { class: 'mat-name' }, c.tr('byhand.matrix.a')), controls('a'), matrix('a')),
-    h('div', { class: 'bh-c' }, h('p', { class: 'mat-name' }, c.tr('byhand.matrix.c')), c.cGrid, c.message));
+  box.append(grid, c.message);
   if (focused) {
     const el = box.querySelector(`[data-action="${focused}"]`);
     if (el && !el.disabled) el.focus();
