@@ -27,6 +27,11 @@ KernelCost stream_triad_cost(double elements, Dtype dtype) {
   return make_cost(Flops{2 * elements}, bytes_of(3 * elements, dtype));
 }
 
+KernelCost stream_dot_cost(double elements, Dtype dtype) {
+  require_count("elements", elements);
+  return make_cost(Flops{2 * elements}, bytes_of(2 * elements, dtype));
+}
+
 Flops fma_flops(double fmas) { return to_flops(Macs{require_count("fmas", fmas)}); }
 
 KernelCost matmul_no_reuse_cost(double n, double k, double m, Dtype dtype) {

@@ -22,6 +22,13 @@ TEST_CASE("triad: 2 FLOPs and 3 arrays per element", "[kernel_costs]") {
   CHECK(c.intensity.value() == Approx(2.0 / 12.0));
 }
 
+TEST_CASE("dot: 2 FLOPs and 2 arrays read per element, nothing written", "[kernel_costs]") {
+  const KernelCost c = stream_dot_cost(1000, Dtype::fp32);
+  CHECK(c.flops.value() == 2000);
+  CHECK(c.bytes.value() == 8000);
+  CHECK(c.intensity.value() == 0.25);
+}
+
 TEST_CASE("an FMA is one MAC: 2 FLOPs", "[kernel_costs]") {
   CHECK(fma_flops(1e9).value() == 2e9);
   CHECK_THROWS_AS(fma_flops(0), Error);

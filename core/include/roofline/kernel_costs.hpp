@@ -28,6 +28,10 @@ KernelCost stream_copy_cost(double elements, Dtype dtype);
 /// a[i] = b[i] + s·c[i]: 2 FLOPs per element (a multiply and an add), reads two arrays, writes one.
 KernelCost stream_triad_cost(double elements, Dtype dtype);
 
+/// sum += a[i]·b[i]: 2 FLOPs per element, reads two arrays, writes nothing but the sum. Memory
+/// traffic with no writes: the read bandwidth, often above what copy or triad attain.
+KernelCost stream_dot_cost(double elements, Dtype dtype);
+
 /// A register-only loop of `fmas` fused multiply-adds: 2 FLOPs each (one MAC), no bytes.
 Flops fma_flops(double fmas);
 

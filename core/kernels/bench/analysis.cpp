@@ -20,6 +20,7 @@ KernelCost cost_of(const Case& c) {
     case Kind::peak: return {fma_flops(c.n), Bytes{0}, FlopsPerByte{0}};
     case Kind::copy: return stream_copy_cost(c.n, d);
     case Kind::triad: return stream_triad_cost(c.n, d);
+    case Kind::dot: return stream_dot_cost(c.n, d);
     case Kind::matmul_no_reuse: return matmul_no_reuse_cost(c.n, c.k, c.m, d);
     case Kind::matmul_tiled: return matmul_tiled_cost(c.n, c.k, c.m, c.tile_rows, c.tile_cols, d);
     case Kind::matmul_ideal: return matmul_ideal_cost(c.n, c.k, c.m, d);

@@ -13,6 +13,7 @@ enum class Kind {
   peak,               ///< register-only FMA loop: the compute ceiling (n = FMAs per run)
   copy,               ///< c[i] = a[i]                    (n elements)
   triad,              ///< a[i] = b[i] + s·c[i]           (n elements)
+  dot,                ///< sum of a[i]·b[i]               (n elements)
   matmul_no_reuse,    ///< C = A·B, every operand from memory for every MAC
   matmul_tiled,       ///< C = A·B through tile_rows × tile_cols output tiles
   matmul_ideal,       ///< C = A·B, each matrix moved once (vendor libraries)

@@ -132,23 +132,32 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
       Measurement r;
       const std::size_t n = stream_n;
       Buffer<float> a = small_ints(n, 1), b = small_ints(n, 2), cc = small_ints(n, 3);
+      double sum = 0;
       auto once = [&] {
         if (kind == Kind::copy && !vendor) copy(*pool, a.data(), cc.data(), n);
         else if (kind == Kind::copy) vendor_memcpy(*pool, a.data(), cc.data(), n);
+        else if (kind == Kind::dot) sum = dot(*pool, a.data(), b.data(), n);
         else triad(*pool, a.data(), b.data(), cc.data(), 3.0f, n);
       };
       once();
-      // Check every element against its analytic value.
-      Buffer<float> b0 = small_ints(n, kind == Kind::copy ? 1 : 2), c0 = small_ints(n, 3);
-      const float* got = kind == Kind::copy ? cc.data() : a.data();
-      std::size_t bad = n;
-      for (std::size_t i = 0; i < n && bad == n; ++i) {
-        const float want = kind == Kind::copy ? b0[i] : b0[i] + 3.0f * c0[i];
-        if (!(got[i] == want)) bad = i;
+      // Check every element (or the sum) against its analytic value.
+      Buffer<float> a0 = small_ints(n, 1), b0 = small_ints(n, 2), c0 = small_ints(n, 3);
+      if (kind == Kind::dot) {
+        double want = 0;
+        for (std::size_t i = 0; i < n; ++i) want += double(a0[i]) * b0[i];
+        const float got = float(sum);
+        r.verified = check_close(&got, &want, 1, 1e-6, 1.0, r.detail);
+      } else {
+        const float* got = kind == Kind::copy ? cc.data() : a.data();
+        std::size_t bad = n;
+        for (std::size_t i = 0; i < n && bad == n; ++i) {
+          const float want = kind == Kind::copy ? a0[i] : b0[i] + 3.0f * c0[i];
+          if (!(got[i] == want)) bad = i;
+        }
+        r.verified = bad == n;
+        r.detail = r.verified ? std::to_string(n) + " values exact"
+                              : "mismatch at " + std::to_string(bad) + ": got " + std::to_string(got[bad]);
       }
-      r.verified = bad == n;
-      r.detail = r.verified ? std::to_string(n) + " values exact"
-                            : "mismatch at " + std::to_string(bad) + ": got " + std::to_string(got[bad]);
       if (r.verified) r.seconds = time_host(policy, once);
       return r;
     };
@@ -156,6 +165,7 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
   };
   stream_case("copy", "Copy c = a", Kind::copy, false);
   stream_case("triad", "Triad a = b + s·c", Kind::triad, false);
+  stream_case("dot", "Dot sum of a·b (reads only)", Kind::dot, false);
   stream_case("memcpy", "glibc memcpy", Kind::copy, true);
 
   // 2. Matmul: no reuse, tiles, registers, OpenBLAS.

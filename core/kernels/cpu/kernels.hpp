@@ -18,6 +18,7 @@ inline double peak_fma_count(const ThreadPool& pool, long iterations) {
 // 1. Streams: attained memory bandwidth.
 void copy(ThreadPool& pool, const float* a, float* c, std::size_t n);
 void triad(ThreadPool& pool, float* a, const float* b, const float* c, float scalar, std::size_t n);
+double dot(ThreadPool& pool, const float* a, const float* b, std::size_t n);
 
 // 2. Matmul C (n × m) = A (n × k) · B (k × m): no reuse, cache tiles, register tiles.
 void matmul_naive(ThreadPool& pool, const float* a, const float* b, float* c, std::size_t n,

@@ -127,27 +127,39 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
 
   // 1. Streams: 1 GiB arrays (≥ 4 × the L2 of any current GPU).
   const std::size_t sn = quick ? (std::size_t(1) << 22) : (std::size_t(1) << 28);
-  for (int which = 0; which < 3; ++which) {
-    const char* ids[] = {"copy", "triad", "memcpy_cuda"};
-    const char* names[] = {"Copy c = a", "Triad a = b + s·c", "cudaMemcpyAsync, device to device"};
-    Case c = make_case(ids[which], names[which], "stream", which == 1 ? Kind::triad : Kind::copy, "fp32", "fp32",
-                       which == 2);
+  for (int which = 0; which < 4; ++which) {
+    const char* ids[] = {"copy", "triad", "dot", "memcpy_cuda"};
+    const char* names[] = {"Copy c = a", "Triad a = b + s·c", "Dot sum of a·b (reads only)",
+                           "cudaMemcpyAsync, device to device"};
+    const Kind kinds[] = {Kind::copy, Kind::triad, Kind::dot, Kind::copy};
+    Case c = make_case(ids[which], names[which], "stream", kinds[which], "fp32", "fp32", which == 3);
     c.n = double(sn);
     c.run = [=] {
       Measurement r;
       const auto ha = small_ints(sn, 1), hb = small_ints(sn, 2), hc = small_ints(sn, 3);
       DeviceBuffer<float> a(ha), b(hb), cc(hc);
+      DeviceBuffer<double> sum(1);
       auto once = [&] {
         if (which == 0) copy(a.data(), cc.data(), sn);
         else if (which == 1) triad(a.data(), b.data(), cc.data(), 3.0f, sn);
+        else if (which == 2) dot(a.data(), b.data(), sn, sum.data());
         else RLK_CUDA(cudaMemcpyAsync(cc.data(), a.data(), sn * sizeof(float), cudaMemcpyDeviceToDevice));
       };
-      (which == 1 ? a : cc).poison();
-      once();
-      const auto got = (which == 1 ? a : cc).download();
-      std::vector<double> want(sn);
-      for (std::size_t i = 0; i < sn; ++i) want[i] = which == 1 ? double(hb[i]) + 3.0 * hc[i] : double(ha[i]);
-      r.verified = check_close(got.data(), want.data(), sn, 0.0, 1.0, r.detail);
+      if (which == 2) {
+        once();
+        const double got = sum.download()[0];
+        double want = 0;
+        for (std::size_t i = 0; i < sn; ++i) want += double(ha[i]) * hb[i];
+        const float got_f = float(got);
+        r.verified = check_close(&got_f, &want, 1, 1e-6, 1.0, r.detail);
+      } else {
+        (which == 1 ? a : cc).poison();
+        once();
+        const auto got = (which == 1 ? a : cc).download();
+        std::vector<double> want(sn);
+        for (std::size_t i = 0; i < sn; ++i) want[i] = which == 1 ? double(hb[i]) + 3.0 * hc[i] : double(ha[i]);
+        r.verified = check_close(got.data(), want.data(), sn, 0.0, 1.0, r.detail);
+      }
       if (r.verified) r.seconds = time_device(policy, once);
       return r;
     };

@@ -16,6 +16,8 @@ inline double peak_fma_count(int blocks, int threads, int iterations) {
 // 1. Streams (n a multiple of 4: float4 accesses).
 void copy(const float* a, float* c, std::size_t n);
 void triad(float* a, const float* b, const float* c, float scalar, std::size_t n);
+/// *sum = Σ a[i]·b[i] (sum: one device double, zeroed by the call).
+void dot(const float* a, const float* b, std::size_t n, double* sum);
 
 // 2. Matmul C (n × m) = A (n × k) · B (k × m).
 void matmul_naive(const float* a, const float* b, float* c, int n, int k, int m);
