@@ -100,6 +100,10 @@ test('the embed example works under the strict CSP, in Spanish, with its own sty
     }, KINDS);
     await until(page, () => [...document.querySelectorAll('roofline-calculator')].every((x) => x.shadowRoot && x.shadowRoot.querySelector('.calc, .form-error')));
     assert.match(await page.locator('roofline-calculator[kind="nope"] .form-error').textContent(), /nope/);
+    // the by-hand grid places its cells through element.style, which the strict CSP allows
+    const placed = await page.locator('roofline-calculator[kind="byhand"] .c-cell').first().evaluate((x) => getComputedStyle(x).gridRowStart);
+    assert.equal(placed, '6');
+    assert.deepEqual(await page.locator('roofline-calculator[kind="byhand"] .c-value').allTextContents(), ['265', '650', '80', '300']);
     assert.deepEqual(foreign, []);
     assert.deepEqual(errors, []);
   } finally {

@@ -322,6 +322,14 @@ test('keyboard: every control is reachable and labelled; charts are images with 
     await slider.focus();
     for (let i = 0; i < 10; i += 1) await page.keyboard.press('ArrowRight');
     assert.notEqual(await field(page, 'roofline', 'intensity').inputValue(), '1');
+    // arrow keys step a number field like a spin button
+    await field(page, 'matmul', 'n').focus();
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await field(page, 'matmul', 'n').inputValue(), '33');
+    assert.equal((await rows(page, 'matmul')).macs, '33,792,000');
+    await field(page, 'decode', 'weights').focus();
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await field(page, 'decode', 'weights').inputValue(), '16.05');
   } finally {
     await context.close();
   }

@@ -229,6 +229,19 @@ export class Calc {
       this.syncSlider(f);
       this.update();
     });
+    // Arrow keys step the number like a spin button (Shift: ten steps); the text stays editable.
+    input.addEventListener('keydown', (e) => {
+      if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+      const v = parseNumber(input.value, this.lang);
+      if (typeof v !== 'number' || !Number.isFinite(v)) return;
+      e.preventDefault();
+      const step = (f.step || 1) * (e.shiftKey ? 10 : 1) * (e.key === 'ArrowUp' ? 1 : -1);
+      const decimals = String(f.step || 1).includes('.') ? String(f.step).split('.')[1].length : 0;
+      const next = Math.max(Number((v + step).toFixed(decimals)), f.min ?? (f.int ? 1 : (f.step || 1)));
+      this.state.fields[f.id] = fmtInput(next, this.lang);
+      input.value = this.state.fields[f.id];
+      input.dispatchEvent(new Event('input'));
+    });
     const hint = h('span', { class: 'hint', id: hintId }, hasText(`${k}.field.${f.id}.hint`) ? this.tr(`${k}.field.${f.id}.hint`) : '');
     const error = h('span', { class: 'error', id: errId, 'aria-live': 'polite' });
     let slider = null;

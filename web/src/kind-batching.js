@@ -10,8 +10,8 @@ export const batchingKind = {
   kind: 'batching',
   fields: [
     { id: 'batch', int: true, def: 32, slider: { min: 1, max: 8192, log: true } },
-    { id: 'inputs', int: true, def: 4096 },
-    { id: 'outputs', int: true, def: 4096 },
+    { id: 'inputs', step: 256, int: true, def: 4096 },
+    { id: 'outputs', step: 256, int: true, def: 4096 },
   ],
   selects: [
     { id: 'dtype', def: 'fp16', custom: false, options: (rl) => catalog(rl).dtypes.filter((d) => DTYPES.includes(d.id)).map((d) => ({ value: d.id, label: d.name })) },

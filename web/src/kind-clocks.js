@@ -7,11 +7,11 @@ import { h, s, clear } from './dom.js';
 export const clocksKind = {
   kind: 'clocks',
   fields: [
-    { id: 'params', unit: 'billion', unitLabel: '× 10⁹', def: 8.03 },
-    { id: 'weights', unit: 'gb', unitLabel: 'GB', def: 16.06 },
-    { id: 'peak', unit: 'tflops', unitLabel: 'TFLOP/s', def: 121, slider: { min: 1, max: 5000, log: true }, term: 'tflops' },
-    { id: 'bw', unit: 'gbps', unitLabel: 'GB/s', def: 300, slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
-    { id: 'tokens', int: true, def: 2000, slider: { min: 1, max: 100000, log: true } },
+    { id: 'params', step: 0.01, unit: 'billion', unitLabel: '× 10⁹', def: 8.03 },
+    { id: 'weights', step: 0.01, unit: 'gb', unitLabel: 'GB', def: 16.06 },
+    { id: 'peak', step: 1, unit: 'tflops', unitLabel: 'TFLOP/s', def: 121, slider: { min: 1, max: 5000, log: true }, term: 'tflops' },
+    { id: 'bw', step: 10, unit: 'gbps', unitLabel: 'GB/s', def: 300, slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
+    { id: 'tokens', step: 100, int: true, def: 2000, slider: { min: 1, max: 100000, log: true } },
   ],
   selects: [
     {

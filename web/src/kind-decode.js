@@ -16,12 +16,12 @@ export function weightBytes(rl, m, dtype) {
 export const decodeKind = {
   kind: 'decode',
   fields: [
-    { id: 'weights', unit: 'gb', unitLabel: 'GB', def: 16.06, slider: { min: 0.1, max: 1000, log: true } },
-    { id: 'bw', unit: 'gbps', unitLabel: 'GB/s', def: 300, slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
+    { id: 'weights', step: 0.01, unit: 'gb', unitLabel: 'GB', def: 16.06, slider: { min: 0.1, max: 1000, log: true } },
+    { id: 'bw', step: 10, unit: 'gbps', unitLabel: 'GB/s', def: 300, slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
     { id: 'batch', int: true, def: 1, slider: { min: 1, max: 512, log: true } },
-    { id: 'kv', unit: 'gb', unitLabel: 'GB', def: 0 },
+    { id: 'kv', step: 0.01, min: 0, unit: 'gb', unitLabel: 'GB', def: 0 },
     { id: 'gpus', int: true, def: 1, slider: { min: 1, max: 8, log: false } },
-    { id: 'tokens', int: true, def: 8192 },
+    { id: 'tokens', step: 256, int: true, def: 8192 },
   ],
   selects: [
     {

@@ -5,7 +5,7 @@ export const matmulKind = {
     { id: 'n', int: true, def: 32, slider: { min: 1, max: 8192, log: true } },
     { id: 'k', int: true, def: 2048, slider: { min: 1, max: 8192, log: true } },
     { id: 'm', int: true, def: 500, slider: { min: 1, max: 8192, log: true } },
-    { id: 'peak', unit: 'tflops', unitLabel: 'TFLOP/s', def: 65, slider: { min: 1, max: 2000, log: true }, term: 'tflops' },
+    { id: 'peak', step: 1, unit: 'tflops', unitLabel: 'TFLOP/s', def: 65, slider: { min: 1, max: 2000, log: true }, term: 'tflops' },
   ],
   rows: [
     { id: 'size', term: 'matrix' },

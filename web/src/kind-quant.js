@@ -7,10 +7,10 @@ import { h, s, clear } from './dom.js';
 export const quantKind = {
   kind: 'quant',
   fields: [
-    { id: 'params', unit: 'billion', unitLabel: '× 10⁹', def: 8.03 },
-    { id: 'bw', unit: 'gbps', unitLabel: 'GB/s', def: 300, slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
-    { id: 'groupSize', int: true, def: 64 },
-    { id: 'kept', unit: 'billion', unitLabel: '× 10⁹', def: 1 },
+    { id: 'params', step: 0.01, unit: 'billion', unitLabel: '× 10⁹', def: 8.03 },
+    { id: 'bw', step: 10, unit: 'gbps', unitLabel: 'GB/s', def: 300, slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
+    { id: 'groupSize', step: 32, int: true, def: 64 },
+    { id: 'kept', step: 0.01, min: 0, unit: 'billion', unitLabel: '× 10⁹', def: 1 },
   ],
   selects: [
     {

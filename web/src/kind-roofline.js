@@ -49,9 +49,9 @@ export function roofSegments(rl, f, peak, bw, cls) {
 export const rooflineKind = {
   kind: 'roofline',
   fields: [
-    { id: 'peak', unit: 'tflops', unitLabel: 'TFLOP/s', def: 65, slider: { min: 1, max: 5000, log: true }, term: 'tflops' },
-    { id: 'bw', unit: 'gbps', unitLabel: 'GB/s', def: 320, slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
-    { id: 'intensity', unitLabel: 'FLOPs/B', def: 1, slider: { min: 0.1, max: 10000, log: true }, term: 'intensity' },
+    { id: 'peak', step: 1, unit: 'tflops', unitLabel: 'TFLOP/s', def: 65, slider: { min: 1, max: 5000, log: true }, term: 'tflops' },
+    { id: 'bw', step: 10, unit: 'gbps', unitLabel: 'GB/s', def: 320, slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
+    { id: 'intensity', step: 1, unitLabel: 'FLOPs/B', def: 1, slider: { min: 0.1, max: 10000, log: true }, term: 'intensity' },
   ],
   selects: [
     {

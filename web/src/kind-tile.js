@@ -10,7 +10,7 @@ export const tileKind = {
   kind: 'tile',
   fields: [
     { id: 'tile', int: true, def: 64, slider: { min: 1, max: 1024, log: true } },
-    { id: 'elements', int: true, def: 802816 },
+    { id: 'elements', step: 1024, int: true, def: 802816 },
   ],
   selects: [
     { id: 'dtype', def: 'fp16', custom: false, options: (rl) => catalog(rl).dtypes.filter((d) => DTYPES.includes(d.id)).map((d) => ({ value: d.id, label: d.name })) },
