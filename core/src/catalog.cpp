@@ -85,29 +85,29 @@ const std::vector<Model>& model_table() {
   return table;
 }
 
+// The entry with `id`, or an error listing the ids there are.
+template <class Entry>
+const Entry& find_by_id(const std::vector<Entry>& table, std::string_view id, std::string_view field, ErrorCode code) {
+  for (const Entry& e : table) {
+    if (e.id == id) return e;
+  }
+  std::string known;
+  for (const Entry& e : table) known += (known.empty() ? "" : ", ") + e.id;
+  throw Error(code, std::string(field),
+              std::string(field) + " must be one of " + known + ", got \"" + std::string(id.substr(0, 40)) + "\"");
+}
+
 }  // namespace
 
 std::span<const Gpu> gpus() { return gpu_table(); }
 std::span<const Model> models() { return model_table(); }
 
 const Gpu& find_gpu(std::string_view id, std::string_view field) {
-  for (const Gpu& g : gpu_table()) {
-    if (g.id == id) return g;
-  }
-  std::string known;
-  for (const Gpu& g : gpu_table()) known += (known.empty() ? "" : ", ") + g.id;
-  throw Error(ErrorCode::unknown_gpu, std::string(field),
-              std::string(field) + " must be one of " + known + ", got \"" + std::string(id.substr(0, 40)) + "\"");
+  return find_by_id(gpu_table(), id, field, ErrorCode::unknown_gpu);
 }
 
 const Model& find_model(std::string_view id, std::string_view field) {
-  for (const Model& m : model_table()) {
-    if (m.id == id) return m;
-  }
-  std::string known;
-  for (const Model& m : model_table()) known += (known.empty() ? "" : ", ") + m.id;
-  throw Error(ErrorCode::unknown_model, std::string(field),
-              std::string(field) + " must be one of " + known + ", got \"" + std::string(id.substr(0, 40)) + "\"");
+  return find_by_id(model_table(), id, field, ErrorCode::unknown_model);
 }
 
 Device device_for(const Gpu& gpu, Dtype dtype) {
