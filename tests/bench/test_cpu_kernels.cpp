@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "cpu/kernels.hpp"
+#include "cuda/dequant.hpp"
 
 using namespace rlk;
 using namespace rlk::cpu;
@@ -162,6 +163,32 @@ void test_formats() {
          "int4 layout", "low nibble = weight j, high nibble = weight j + 16, offset 8");
 }
 
+// The GPU GEMVs' conversion tricks (cuda/dequant.hpp), run on the host.
+void test_dequant() {
+  bool ok = true;
+  for (int v = -128; v < 128; ++v) {
+    for (int pos = 0; pos < 4; ++pos) {
+      const std::uint32_t word = std::uint32_t(std::uint8_t(v)) << (8 * pos) | (pos ? 0x5au : 0xa500u);
+      float out[4];
+      dequant::int8x4(word, out);
+      ok = ok && out[pos] == float(v);
+    }
+  }
+  expect(ok, "int8x4", "every byte value in every position");
+  ok = true;
+  std::uint32_t s = 12345;
+  for (int trial = 0; trial < 10000 && ok; ++trial) {
+    s = s * 1664525u + 1013904223u;
+    float out[8];
+    dequant::int4x8_scaled(s, out);
+    for (int i = 0; i < 8; ++i) {
+      const int nib = int((s >> (4 * i)) & 15u) - 8;
+      ok = ok && out[i] * dequant::int4_unscale(i) == float(nib);
+    }
+  }
+  expect(ok, "int4x8_scaled", "10,000 words, every nibble");
+}
+
 void test_peak(ThreadPool& pool) {
   const float v = peak_fma(pool, 1000);
   expect(std::isfinite(v), "peak loop", "finite result");
@@ -171,6 +198,7 @@ void test_peak(ThreadPool& pool) {
 
 int main() {
   test_formats();
+  test_dequant();
   for (unsigned threads : {1u, 3u}) {
     ThreadPool pool(threads);
     vendor_set_threads(threads);

@@ -1,6 +1,8 @@
 // y = W·x, W in INT8 with one BF16 scale per group of 128 weights of a row (weight-only): reads
 // 1 byte per weight plus the scales, and x (from cache); writes y. A lane loads 16 weights per
-// row per step, all in one group: dot them with x, then scale once.
+// row per step, all in one group: dot them with x, then scale once. INT8 → FP32 by byte permute
+// and subtraction (dequant.hpp), not the slow conversion instruction.
+#include "dequant.hpp"
 #include "gemv.cuh"
 #include "kernels.cuh"
 
@@ -10,11 +12,12 @@ namespace {
 using namespace gemv;
 
 __device__ __forceinline__ float dot4_i8(unsigned word, float4 x, float s) {
-  const char4 q = *reinterpret_cast<const char4*>(&word);
-  s = fmaf(float(q.x), x.x, s);
-  s = fmaf(float(q.y), x.y, s);
-  s = fmaf(float(q.z), x.z, s);
-  return fmaf(float(q.w), x.w, s);
+  float q[4];
+  dequant::int8x4(word, q);
+  s = fmaf(q[0], x.x, s);
+  s = fmaf(q[1], x.y, s);
+  s = fmaf(q[2], x.z, s);
+  return fmaf(q[3], x.w, s);
 }
 
 __global__ void __launch_bounds__(THREADS)
