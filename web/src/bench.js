@@ -152,7 +152,7 @@ export class BenchOverlay {
       desc: t('bench.chart.desc', lang, { bw: format(d.measured.bytesPerSecond, 'gbps', lang), peak: format(mPeak, 'flopsPerSecond', lang), n: d.kernels.length }),
       x: [10 ** Math.floor(Math.log10(xMin)), 10 ** Math.ceil(Math.log10(xMax))], y: [yTop / 1e6, yTop],
       xLabel: t('chart.roofline.x', lang), yLabel: t('chart.roofline.y', lang),
-      xFormat: fmtTick('number', lang), yFormat: fmtTick('flopsPerSecond', lang), lang,
+      xFormat: fmtTick('number', lang), yFormat: fmtTick('flopsPerSecond', lang), lang, compact: this.el.clientWidth > 0 && this.el.clientWidth < 560,
     });
     const rows = [];
     if (isPos(dPeak)) {

@@ -155,7 +155,24 @@ export class Calc {
       h('div', { class: 'calc-body' }, inputs, results),
       this.figureEl,
       h('div', { class: 'calc-foot' }, copyBtn, copyStatus, copyField)));
+    this.compact = this.isCompact();
+    if (this.host && !this.resizeObserver && typeof ResizeObserver === 'function') {
+      // charts switch to a compact drawing in narrow containers (phones)
+      this.resizeObserver = new ResizeObserver(() => {
+        const compact = this.isCompact();
+        if (compact !== this.compact) {
+          this.compact = compact;
+          this.update();
+        }
+      });
+      this.resizeObserver.observe(this.host);
+    }
     this.update();
+  }
+
+  isCompact() {
+    const w = this.host ? this.host.clientWidth : 0;
+    return w > 0 && w < 560;
   }
 
   renderSelect(sel) {

@@ -4,9 +4,12 @@
 import { h, s, nextId } from './dom.js';
 import { format } from './format.js';
 
-const W = 640;
-const H = 400;
-const PAD = { l: 104, r: 18, t: 18, b: 56 };
+// Full size, and compact for narrow containers (phones): the SVG scales to its box, so a smaller
+// drawing keeps the text readable.
+const SIZES = {
+  full: { W: 640, H: 400, PAD: { l: 104, r: 18, t: 18, b: 56 } },
+  compact: { W: 420, H: 350, PAD: { l: 84, r: 26, t: 30, b: 52 } },
+};
 
 export function logScale(min, max, a, b) {
   const l0 = Math.log10(min);
@@ -29,10 +32,11 @@ export function decades(min, max) {
  * opts: { title, desc, xLabel, yLabel, x: [min, max], y: [min, max], xFormat, yFormat, lang }
  */
 export function logFrame(opts) {
+  const { W, H, PAD } = SIZES[opts.compact ? 'compact' : 'full'];
   const titleId = nextId('chart-title');
   const descId = nextId('chart-desc');
   const svg = s('svg', {
-    viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-labelledby': `${titleId} ${descId}`,
+    viewBox: `0 0 ${W} ${H}`, class: ['chart', opts.compact ? 'compact' : ''], role: 'img', 'aria-labelledby': `${titleId} ${descId}`,
     preserveAspectRatio: 'xMidYMid meet',
   });
   svg.append(s('title', { id: titleId }, opts.title), s('desc', { id: descId }, opts.desc));
@@ -49,10 +53,14 @@ export function logFrame(opts) {
   }
   axes.append(s('rect', { class: 'frame', x: PAD.l, y: PAD.t, width: W - PAD.l - PAD.r, height: H - PAD.t - PAD.b }));
   axes.append(s('text', { class: 'axis-label', x: (PAD.l + W - PAD.r) / 2, y: H - 12, 'text-anchor': 'middle' }, opts.xLabel));
-  axes.append(s('text', {
-    class: 'axis-label', x: 16, y: (PAD.t + H - PAD.b) / 2, 'text-anchor': 'middle',
-    transform: `rotate(-90 16 ${(PAD.t + H - PAD.b) / 2})`,
-  }, opts.yLabel));
+  if (opts.compact) {
+    axes.append(s('text', { class: 'axis-label', x: 4, y: PAD.t - 12, 'text-anchor': 'start' }, opts.yLabel));
+  } else {
+    axes.append(s('text', {
+      class: 'axis-label', x: 16, y: (PAD.t + H - PAD.b) / 2, 'text-anchor': 'middle',
+      transform: `rotate(-90 16 ${(PAD.t + H - PAD.b) / 2})`,
+    }, opts.yLabel));
+  }
   const plot = s('g', { class: 'plot', 'aria-hidden': 'true' });
   svg.append(axes, plot);
   return { svg, X, Y, plot, W, H, PAD };
@@ -70,9 +78,10 @@ export function niceTicks(max) {
 
 /** A horizontal-bar frame with a linear x axis from 0 (bars keep their true proportions). */
 export function barFrame(opts) {
+  const { W, PAD } = SIZES[opts.compact ? 'compact' : 'full'];
   const titleId = nextId('chart-title');
   const descId = nextId('chart-desc');
-  const svg = s('svg', { viewBox: `0 0 ${W} ${opts.height || 300}`, class: 'chart', role: 'img', 'aria-labelledby': `${titleId} ${descId}` });
+  const svg = s('svg', { viewBox: `0 0 ${W} ${opts.height || 300}`, class: ['chart', opts.compact ? 'compact' : ''], role: 'img', 'aria-labelledby': `${titleId} ${descId}` });
   const Hh = opts.height || 300;
   svg.append(s('title', { id: titleId }, opts.title), s('desc', { id: descId }, opts.desc));
   const ticks = niceTicks(opts.max);

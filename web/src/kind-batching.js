@@ -84,7 +84,7 @@ function draw(c, r, gpus) {
     desc: c.t('chart.batching.desc', { limit: c.fmt(r.limitFlopsPerByte, 'number') }),
     x: [1, xMax], y: [0.1, 10000],
     xLabel: c.t('chart.batching.x'), yLabel: c.t('chart.batching.y'),
-    xFormat: fmtTick('integer', c.lang), yFormat: fmtTick('number', c.lang), lang: c.lang,
+    xFormat: fmtTick('integer', c.lang), yFormat: fmtTick('number', c.lang), lang: c.lang, compact: c.compact, compact: c.compact,
   });
   const pts = [];
   for (let b = 1; b <= xMax; b *= 2) {
@@ -101,7 +101,9 @@ function draw(c, r, gpus) {
       const d = rl.denseLayer({ batch: g.cross, inputs: v.inputs, outputs: v.outputs, dtype });
       f.plot.append(marker(f.X(g.cross), f.Y(d.flopsPerByte), null, `cross series-${i % 6}`));
     }
-    // legend in the empty upper left: a swatch of the ridge line and the GPU's ridge
+    // legend in the empty upper left: a swatch of the ridge line and the GPU's ridge (the table
+    // below the chart says the same, so a compact chart leaves the legend out)
+    if (c.compact) return;
     const ly = f.PAD.t + 18 + i * 17;
     const lx = f.X(1) + 10;
     f.plot.append(s('line', { class: ['ridge-line', `series-${i % 6}`], x1: lx, x2: lx + 22, y1: ly - 4, y2: ly - 4 }));

@@ -78,7 +78,7 @@ function draw(c, q, tok) {
     title: c.t('chart.quant.title'),
     desc: c.t('chart.quant.desc', { list: ds.map((d) => `${d.toUpperCase()} ${c.fmt(tok[d].tokensPerSecond, 'number')}`).join(', ') }),
     max: Math.max(...vals), height: 80 + ds.length * 80,
-    xLabel: c.t('chart.quant.x'), xFormat: fmtTick('number', c.lang),
+    xLabel: c.t('chart.quant.x'), xFormat: fmtTick('number', c.lang), compact: c.compact,
   });
   ds.forEach((d, i) => {
     const y = f.PAD.t + 24 + i * 80;

@@ -28,7 +28,7 @@ export function rooflineFrame(c, { title, desc, x = [0.1, 10000], y }) {
     title, desc, x, y,
     xLabel: c.t('chart.roofline.x'), yLabel: c.t('chart.roofline.y'),
     xFormat: fmtTick('number', c.lang), yFormat: fmtTick('flopsPerSecond', c.lang),
-    lang: c.lang,
+    lang: c.lang, compact: c.compact,
   });
 }
 

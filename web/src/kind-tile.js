@@ -67,7 +67,7 @@ function draw(c, t, ro) {
     desc: c.t('chart.tile.desc', { t: c.n('tile'), intensity: c.fmt(t.flopsPerByte, 'number') }),
     x: [1, 1024], y: [0.1, 10000],
     xLabel: c.t('chart.tile.x'), yLabel: c.t('chart.tile.y'),
-    xFormat: fmtTick('integer', c.lang), yFormat: fmtTick('number', c.lang), lang: c.lang,
+    xFormat: fmtTick('integer', c.lang), yFormat: fmtTick('number', c.lang), lang: c.lang, compact: c.compact, compact: c.compact,
   });
   const pts = [];
   const rows = [];
