@@ -23,7 +23,7 @@ void gemv_int8(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float
             part[r][1] += widen_i8(q + 8) * x1;
           }
         }
-        for (std::size_t r = 0; r < rows; ++r) acc[r] += (part[r][0] + part[r][1]) * splat(w.scale(i + r, g));
+        for (std::size_t r = 0; r < rows; ++r) acc[r] += (part[r][0] + part[r][1]) * splat(from_bf16(w.scales[(i + r) * groups + g]));
       }
       for (std::size_t r = 0; r < rows; ++r) y[i + r] = hsum(acc[r]);
     }

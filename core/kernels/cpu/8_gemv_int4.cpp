@@ -30,12 +30,14 @@ void gemv_int4(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float
             v8f lo0, hi0, lo1, hi1;
             widen_nibbles(p, lo0, hi0);      // weights j … j+7 and j+16 … j+23
             widen_nibbles(p + 8, lo1, hi1);  // weights j+8 … j+15 and j+24 … j+31
-            part[r][0] += lo0 * x0 + hi0 * x2;
-            part[r][1] += lo1 * x1 + hi1 * x3;
+            part[r][0] += lo0 * x0;  // separate statements: two FMAs, not a multiply,
+            part[r][0] += hi0 * x2;  // an FMA and an add
+            part[r][1] += lo1 * x1;
+            part[r][1] += hi1 * x3;
           }
         }
         for (std::size_t r = 0; r < rows; ++r) {
-          const float s = w.scale(i + r, g);
+          const float s = from_bf16(w.scales[(i + r) * groups + g]);
           acc[r] += (part[r][0] + part[r][1]) * splat(s);
           offset[r] += s * x_sums[g];
         }
