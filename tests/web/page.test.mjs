@@ -159,7 +159,19 @@ test('language switch and ?lang= and the browser language', async () => {
 
 test('no visible text is left in English on the Spanish and Portuguese pages', async () => {
   const ui = JSON.parse(await (await import('node:fs/promises')).readFile(join(ROOT, 'web/i18n/ui.json'), 'utf8'));
-  const englishOnly = (lang) => new Set(Object.values(ui).filter((e) => e.en !== e[lang]).map((e) => e.en));
+  const { readFile } = await import('node:fs/promises');
+  const prose = JSON.parse(await readFile(join(ROOT, 'web/i18n/prose.json'), 'utf8'));
+  const glossary = JSON.parse(await readFile(join(ROOT, 'web/i18n/glossary.json'), 'utf8'));
+  // English texts that differ from their translation: UI strings, prose without placeholders,
+  // glossary terms and definitions without placeholders
+  const englishOnly = (lang) => {
+    const set = new Set(Object.values(ui).filter((e) => e.en !== e[lang]).map((e) => e.en));
+    for (const e of Object.values(prose)) if (e.en !== e[lang] && !/\{/.test(e.en)) set.add(e.en.trim());
+    for (const e of Object.values(glossary)) {
+      for (const k of ['term', 'short']) if (e.en[k] !== e[lang][k] && !/\{/.test(e.en[k])) set.add(e.en[k].trim());
+    }
+    return set;
+  };
   const visibleTexts = () => {
     const out = [];
     const walk = (root) => {

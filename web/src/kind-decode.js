@@ -1,7 +1,8 @@
 // Calculator 4: the ceiling of tokens per second while decoding (every step reads the weights
 // once and each conversation's KV cache), with model, dtype and GPU presets.
 import { gpu, gpuId, gpuOptions, llms, model, modelId } from './catalog.js';
-import { h } from './dom.js';
+import { h, s, clear } from './dom.js';
+import { logFrame, polyline, marker, dataTable, fmtTick } from './charts.js';
 
 export const DECODE_DTYPES = ['bf16', 'fp8', 'int8', 'int4'];
 export const INT4_GROUP = 64;
@@ -56,6 +57,10 @@ export const decodeKind = {
     { id: 'total' },
     { id: 'kvModel' },
   ],
+  renderFigure(c, el) {
+    c.chartBox = h('div', { class: 'chart-box' });
+    el.append(c.chartBox);
+  },
   renderInputsExtra(c, form) {
     c.useKv = h('button', {
       type: 'button', class: 'secondary',
@@ -86,8 +91,41 @@ export const decodeKind = {
     c.calc.lastKv = kv;
     c.row('kvModel', kv !== null && m && `2 × ${m.layers} × ${m.kvHeads} × ${m.headDim} × ${c.n('tokens')} × ${c.t('decode.how.bytesOf', { dtype: m.dtype.toUpperCase() })}`, kv, 'gb');
     if (c.useKv) c.useKv.disabled = kv === null;
+    drawBatchCurve(c, r);
     c.summary(r
       ? c.t('decode.summary', { total: c.fmt(r.tokensPerSecond, 'number'), each: c.fmt(r.tokensPerSecondPerSequence, 'number'), time: c.fmt(r.stepSeconds, 'seconds') })
       : c.t('calc.summary.invalid'));
   },
 };
+
+/** Tokens per second in total and per conversation as the batch grows, with the reader's KV cache. */
+function drawBatchCurve(c, r) {
+  const box = c.chartBox;
+  clear(box);
+  if (!r) {
+    box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
+    return;
+  }
+  const { v, rl } = c;
+  const batches = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+  const pts = batches.map((b) => [b, rl.decode({ weightBytes: v.weights, kvBytesPerSequence: v.kv, batch: b, bytesPerSecond: v.bw, gpus: v.gpus })]);
+  const values = pts.flatMap(([, d]) => [d.tokensPerSecond, d.tokensPerSecondPerSequence]).concat([r.tokensPerSecond]);
+  const lo = 10 ** Math.floor(Math.log10(Math.min(...values)));
+  const hi = 10 ** Math.ceil(Math.log10(Math.max(...values)));
+  const f = logFrame({
+    title: c.t('chart.decode.title'),
+    desc: c.t('chart.decode.desc', { total: c.fmt(pts[pts.length - 1][1].tokensPerSecond, 'number'), each: c.fmt(pts[pts.length - 1][1].tokensPerSecondPerSequence, 'number') }),
+    x: [1, 256], y: [lo, hi === lo ? lo * 10 : hi],
+    xLabel: c.t('chart.decode.x'), yLabel: c.t('chart.decode.y'),
+    xFormat: fmtTick('integer', c.lang), yFormat: fmtTick('number', c.lang), lang: c.lang, compact: c.compact,
+  });
+  f.plot.append(polyline(pts.map(([b, d]) => [f.X(b), f.Y(d.tokensPerSecond)]), 'curve'));
+  f.plot.append(polyline(pts.map(([b, d]) => [f.X(b), f.Y(d.tokensPerSecondPerSequence)]), 'curve second'));
+  const last = pts[pts.length - 1][1];
+  f.plot.append(s('text', { class: 'line-label', x: f.X(256) - 4, y: f.Y(last.tokensPerSecond) - 8, 'text-anchor': 'end' }, c.t('chart.decode.total')));
+  f.plot.append(s('text', { class: 'line-label second', x: f.X(256) - 4, y: f.Y(last.tokensPerSecondPerSequence) + 18, 'text-anchor': 'end' }, c.t('chart.decode.each')));
+  if (v.batch >= 1 && v.batch <= 256) f.plot.append(marker(f.X(v.batch), f.Y(r.tokensPerSecond), c.t('chart.point.you'), 'you', 'above'));
+  box.append(f.svg, dataTable(c.t('chart.decode.tableCaption'), c.t('chart.data'),
+    [c.t('chart.col.batch'), c.t('chart.decode.total'), c.t('chart.decode.each'), c.t('decode.out.stepTime')],
+    pts.map(([b, d]) => [c.fmt(b, 'integer'), c.fmt(d.tokensPerSecond, 'number'), c.fmt(d.tokensPerSecondPerSequence, 'number'), c.fmt(d.stepSeconds, 'seconds')])));
+}
