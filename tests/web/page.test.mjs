@@ -274,6 +274,7 @@ test('benchmark overlay: a good file draws the measured roofline, a bad one show
     const table = norm(await page.locator('.bench-table').innerText());
     assert.match(table, /STREAM triad/);
     assert.match(table, /SGEMM tiled 512/);
+    assert.match(table, /GEMV INT4/);
     assert.equal(await page.locator('.bench svg .roof').count(), 2, 'measured and datasheet rooflines');
     assert.equal(await page.locator('.bench svg[role="img"] title').count(), 1);
     const errorText = (text) => until(page, (t) => {
