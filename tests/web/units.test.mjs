@@ -52,6 +52,8 @@ test('numbers are formatted per locale: es-MX writes 2,048 and 0.126, pt-BR 2.04
   assert.equal(nb(format(320e9, 'bytesPerSecond', 'en')), '320 GB/s');
   assert.equal(nb(format(0.0535333, 'seconds', 'en')), '53.5 ms');
   assert.equal(nb(format(1.26e-4, 'seconds', 'es')), '126 µs');
+  assert.equal(nb(format(999.6e6, 'flopsPerSecond', 'en')), '1 GFLOP/s');
+  assert.equal(nb(format(0.0009996, 'seconds', 'en')), '1 ms');
   assert.equal(format(NaN, 'number', 'en'), '—');
   assert.equal(format(Infinity, 'flops', 'en'), '—');
   assert.equal(fmtInput(16.06, 'pt'), '16,06');

@@ -164,24 +164,26 @@ export class BenchOverlay {
     f.plot.append(mseg.line);
     f.plot.append(s('text', { class: 'roof-label measured', x: f.X(f.X.max) - 4, y: f.Y(mPeak) + 16, 'text-anchor': 'end' }, t('bench.measured', lang)));
     d.kernels.forEach((k, i) => {
-      f.plot.append(marker(f.X(k.flopsPerByte), f.Y(k.flopsPerSecond), k.name, `kernel series-${i % 6}`, i % 2 ? 'below' : 'right'));
+      // points are numbered; the table below names them (a real run has dozens of kernels)
+      f.plot.append(marker(f.X(k.flopsPerByte), f.Y(k.flopsPerSecond), String(i + 1), `kernel series-${i % 6}`, 'above'));
       const peak = d.measured.peakFlopsPerSecond[k.dtype] ?? mPeak;
       let util = null;
       let roof = null;
       try {
-        util = rl.utilization({ achievedFlopsPerSecond: k.flopsPerSecond, peakFlopsPerSecond: peak });
         roof = rl.roofline({ peakFlopsPerSecond: peak, bytesPerSecond: d.measured.bytesPerSecond, flopsPerByte: k.flopsPerByte });
+        util = rl.utilization({ achievedFlopsPerSecond: k.flopsPerSecond, peakFlopsPerSecond: roof.attainableFlopsPerSecond });
       } catch (e) {
         util = null;
       }
-      rows.push([k.name, k.dtype.toUpperCase(), format(k.flopsPerByte, 'number', lang), format(k.flopsPerSecond, 'flopsPerSecond', lang),
+      rows.push([`${i + 1}. ${k.name}`, k.dtype.toUpperCase(), format(k.flopsPerByte, 'number', lang), format(k.flopsPerSecond, 'flopsPerSecond', lang),
+        roof ? format(roof.attainableFlopsPerSecond, 'flopsPerSecond', lang) : '—',
         util ? (util.possible ? format(util.fraction, 'percent', lang) : t('bench.impossible', lang)) : '—',
         roof ? t(`verdict.${roof.bound}`, lang) : '—']);
     });
     return h('div', { class: 'chart-box' }, f.svg,
       h('table', { class: 'bench-table' },
         h('caption', {}, t('bench.table.caption', lang)),
-        h('thead', {}, h('tr', {}, ['kernel', 'dtype', 'intensity', 'achieved', 'utilization', 'bound'].map((c) => h('th', { scope: 'col' }, t(`bench.col.${c}`, lang))))),
+        h('thead', {}, h('tr', {}, ['kernel', 'dtype', 'intensity', 'achieved', 'roof', 'utilization', 'bound'].map((c) => h('th', { scope: 'col' }, t(`bench.col.${c}`, lang))))),
         h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, c) : h('td', {}, c))))))));
   }
 }

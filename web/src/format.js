@@ -52,7 +52,8 @@ const PREFIXES = [
 
 function prefixed(x, lang, unit, { min = 1e3 } = {}) {
   if (!ok(x)) return DASH;
-  const a = Math.abs(x);
+  // choose the prefix after rounding to the digits shown, so 999.6 M shows as 1 G, not 1,000 M
+  const a = Math.abs(Number(x.toPrecision(3)));
   for (const [scale, p] of PREFIXES) {
     if (a >= scale && scale >= min) return fmtNumber(x / scale, lang) + NBSP + p + unit;
   }
@@ -62,7 +63,7 @@ function prefixed(x, lang, unit, { min = 1e3 } = {}) {
 /** Seconds on a readable scale: 53.5 ms, 1.01 µs, 2.3 s. */
 export function fmtSeconds(x, lang) {
   if (!ok(x)) return DASH;
-  const a = Math.abs(x);
+  const a = Math.abs(Number(x.toPrecision(3)));
   if (a === 0) return fmtNumber(0, lang) + NBSP + 's';
   if (a >= 1) return fmtNumber(x, lang) + NBSP + 's';
   if (a >= 1e-3) return fmtNumber(x * 1e3, lang) + NBSP + 'ms';
