@@ -3,7 +3,7 @@
 import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
 import { format } from './format.js';
-import { logFrame, polyline, marker, dataTable, fmtTick } from './charts.js';
+import { logFrame, marker, fmtTick } from './charts.js';
 import { roofSegments } from './kind-roofline.js';
 
 const MAX_BYTES = 2_000_000;

@@ -116,17 +116,6 @@ export function marker(x, y, label, cls, side = 'right') {
   return g;
 }
 
-/** Spreads label positions (pixels) so that neighbours are at least `gap` apart. */
-export function spread(ys, gap = 14) {
-  const order = ys.map((y, i) => [y, i]).sort((a, b) => a[0] - b[0]);
-  for (let k = 1; k < order.length; k += 1) {
-    if (order[k][0] - order[k - 1][0] < gap) order[k][0] = order[k - 1][0] + gap;
-  }
-  const out = [];
-  for (const [y, i] of order) out[i] = y;
-  return out;
-}
-
 /** A data table for a chart, inside <details> so it does not crowd the page. */
 export function dataTable(caption, summaryText, headers, rows) {
   return h('details', { class: 'chart-data' },

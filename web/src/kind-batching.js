@@ -38,12 +38,10 @@ export const batchingKind = {
     c.row('weightsOnly', r && `${c.fmt(r && r.flops, 'flops')} ÷ ${c.fmt(r && r.weightBytes, 'bytes')}`, r && r.weightsOnlyFlopsPerByte, 'flopsPerByte');
     c.row('limit', r && c.t('batching.how.limit'), r && r.limitFlopsPerByte, 'flopsPerByte');
     const gpus = r ? ridges(c, dtype) : [];
-    const first = gpus.find((g) => g.cross !== null);
     c.summary(r
       ? c.t('batching.summary', { intensity: c.fmt(r.flopsPerByte, 'flopsPerByte'), batch: c.n('batch') })
       : c.t('calc.summary.invalid'));
     draw(c, r, gpus);
-    void first;
   },
 };
 
