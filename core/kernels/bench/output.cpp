@@ -15,6 +15,12 @@ std::string num(double v) {
   return buf;
 }
 
+std::string fixed(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
 std::string quote(const std::string& s) {
   std::string out = "\"";
   for (unsigned char ch : s) {
@@ -116,25 +122,28 @@ void kernel_json(std::ostream& o, const Row& row) {
 void print_report(std::ostream& o, const Report& r) {
   o << "roofline-bench, backend " << r.backend << ": " << r.machine.name << (r.quick ? " (--quick)" : "") << "\n";
   char line[512];
-  std::snprintf(line, sizeof line, "%-22s %-6s %9s %11s %11s %11s %13s %13s %13s %8s %8s\n", "kernel", "dtype",
-                "FLOP/B", "t_min", "t_median", "t_max", "FLOP/s", "bytes/s", "roof(meas)", "÷meas", "÷sheet");
+  std::snprintf(line, sizeof line, "%-22s %-6s %9s %11s %11s %11s %13s %13s %13s %7s %13s %7s\n", "kernel", "dtype",
+                "FLOP/B", "t_min", "t_median", "t_max", "FLOP/s", "bytes/s", "roof(meas.)", "÷meas.", "roof(sheet)",
+                "÷sheet");
   o << line;
+  // The roof a prediction gives: FLOP/s for a kernel with FLOPs, bytes/s for pure data movement.
+  auto roof = [](const Row& row, const std::optional<Prediction>& p) -> std::string {
+    if (!p) return "-";
+    return row.cost.flops.value() > 0 ? si(p->flops_per_second.value(), "FLOP/s") : si(p->bytes_per_second.value(), "B/s");
+  };
   for (const Row& row : r.rows) {
     if (row.m.seconds.empty()) {
       o << "  " << row.c.id << ": " << (row.m.verified ? "not timed" : "VERIFICATION FAILED: ") << row.m.detail
         << "\n";
       continue;
     }
-    const double roof = row.from_measured ? (row.cost.flops.value() > 0 ? row.from_measured->flops_per_second.value()
-                                                                        : row.from_measured->bytes_per_second.value())
-                                          : NAN;
-    std::snprintf(line, sizeof line, "%-22s %-6s %9.3g %9.3g s %9.3g s %9.3g s %13s %13s %13s %8s %8s\n",
+    std::snprintf(line, sizeof line, "%-22s %-6s %9.3g %9.3g s %9.3g s %9.3g s %13s %13s %13s %7s %13s %7s\n",
                   row.c.id.c_str(), row.c.dtype.c_str(), row.cost.intensity.value(), row.t_min, row.t_median,
                   row.t_max, si(row.flops_per_second.value(), "FLOP/s").c_str(),
-                  si(row.bytes_per_second.value(), "B/s").c_str(),
-                  std::isfinite(roof) ? si(roof, row.cost.flops.value() > 0 ? "FLOP/s" : "B/s").c_str() : "-",
-                  row.from_measured ? num(row.from_measured->measured_over_predicted).c_str() : "-",
-                  row.from_datasheet ? num(row.from_datasheet->measured_over_predicted).c_str() : "-");
+                  si(row.bytes_per_second.value(), "B/s").c_str(), roof(row, row.from_measured).c_str(),
+                  row.from_measured ? fixed(row.from_measured->measured_over_predicted).c_str() : "-",
+                  roof(row, row.from_datasheet).c_str(),
+                  row.from_datasheet ? fixed(row.from_datasheet->measured_over_predicted).c_str() : "-");
     o << line;
   }
   o << "\nmeasured ceilings: bandwidth " << si(r.measured.bandwidth.value(), "B/s") << " (" << r.measured.bandwidth_from

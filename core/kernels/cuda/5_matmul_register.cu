@@ -17,8 +17,8 @@ template <bool Epilogue>
 __global__ void __launch_bounds__(THREADS)
 matmul_register_kernel(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c, int n, int k,
                        int m, const float* __restrict__ bias) {
-  __shared__ float as[BK][BM];  // A transposed: as[t][row]
-  __shared__ float bs[BK][BN];
+  __shared__ __align__(16) float as[BK][BM];  // A transposed: as[t][row]; float4 reads need 16-byte alignment
+  __shared__ __align__(16) float bs[BK][BN];
   const int tid = threadIdx.x;
   const int row0 = blockIdx.y * BM, col0 = blockIdx.x * BN;
   const int thread_row = tid / (BN / TN), thread_col = tid % (BN / TN);
