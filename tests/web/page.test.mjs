@@ -211,6 +211,7 @@ test('inputs live in the URL; a copied link restores them; hostile values are va
     assert.match(url, /matmul\.n=64/);
     assert.match(url, /roofline\.intensity=50/);
     assert.match(url, /decode\.gpu=h100-sxm/);
+    assert.doesNotMatch(url, /matmul\.k=|tile\.|quant\./, 'values left at their defaults stay out of the link');
     assert.match(url, /byhand\.a=7%2C1%2C3%3B1%2C0%2C2|byhand\.a=7,1,3;1,0,2/);
     // the copy-link button copies the same state
     await page.locator('roofline-calculator[kind="matmul"] button.copy').click();

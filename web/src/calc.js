@@ -23,6 +23,8 @@ export class Calc {
     this.state = { fields: {}, selects: {}, extra: def.initExtra ? def.initExtra() : {} };
     for (const f of def.fields) this.state.fields[f.id] = fmtInput(f.def, this.lang);
     for (const sel of def.selects || []) this.state.selects[sel.id] = typeof sel.def === 'function' ? sel.def(rl) : sel.def;
+    // links carry only what differs from these defaults
+    this.defaultParams = new Map(this.urlParams());
     this.readUrl();
   }
 
@@ -66,7 +68,10 @@ export class Calc {
 
   shareUrl() {
     const u = new URL(location.href);
-    for (const [k, v] of this.urlParams()) u.searchParams.set(k, v);
+    for (const [k, v] of this.urlParams()) {
+      if (this.defaultParams.get(k) === v) u.searchParams.delete(k);
+      else u.searchParams.set(k, v);
+    }
     if (!u.searchParams.has('lang')) u.searchParams.set('lang', this.lang);
     return u.href;
   }
