@@ -126,6 +126,18 @@ test("the lesson's try-this variations give its answers", async () => {
     await field(page, 'decode', 'weights').fill('70.6');
     await field(page, 'decode', 'gpus').fill('2');
     assert.equal((await rows(page, 'decode')).stepTime, '10.5 ms');
+    // tiles: a 256 × 256 tile reaches 128 FLOPs per byte in FP16
+    await field(page, 'tile', 'tile').fill('256');
+    assert.equal((await rows(page, 'tile')).tileIntensity, '128 FLOPs/B');
+    // batching: at a batch of 226 the 4,096 × 4,096 FP16 layer passes the T4's ridge (≈ 203.5)
+    await field(page, 'batching', 'batch').fill('226');
+    assert.equal((await rows(page, 'batching')).intensity, '204 FLOPs/B');
+    await field(page, 'batching', 'batch').fill('225');
+    assert.equal((await rows(page, 'batching')).intensity, '203 FLOPs/B');
+    // prefill of 2,000 tokens on an L4: compute-bound, ≈ 265 ms; one token: memory-bound, ≈ 54 ms
+    const k = await rows(page, 'clocks');
+    assert.match(k.ttft, /^265 ms · compute-bound/);
+    assert.match(k.tpot, /^53.5 ms · memory-bound/);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
@@ -336,6 +348,10 @@ test('keyboard: every control is reachable and labelled; charts are images with 
     await slider.focus();
     for (let i = 0; i < 10; i += 1) await page.keyboard.press('ArrowRight');
     assert.notEqual(await field(page, 'roofline', 'intensity').inputValue(), '1');
+    // a term in a calculator links to its glossary card
+    await page.locator('roofline-calculator[kind="roofline"] a.term[href="#glossary-intensity"]').first().click();
+    assert.equal(await page.evaluate(() => location.hash), '#glossary-intensity');
+    assert.ok(await page.locator('#glossary-intensity').isVisible());
     // arrow keys step a number field like a spin button
     await field(page, 'matmul', 'n').focus();
     await page.keyboard.press('ArrowUp');
