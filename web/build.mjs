@@ -9,6 +9,7 @@
 import { readFileSync, writeFileSync, mkdirSync, existsSync, copyFileSync } from 'node:fs';
 import { dirname, join, resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SRC = join(HERE, 'src');
@@ -194,6 +195,7 @@ function main() {
   const embedCss = readFileSync(join(SRC, 'embed-example.css'), 'utf8');
 
   const js = bundle('main', { UI: ui, PROSE: prose, GLOSSARY: glossary, CALC_CSS: calcCss });
+  new Script(js, { filename: 'roofline-calculator.js' }); // compile only: a syntax error fails the build
 
   const classic = join(moduleDir, 'roofline.js');
   if (!existsSync(classic)) throw new Error(`${classic} not found: build the wasm module first`);

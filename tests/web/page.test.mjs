@@ -416,6 +416,23 @@ test('axe-core finds no violations (light and dark), and screenshots of every ca
       for (const id of ['flow', 'limits', 'glossary']) await page.locator(`#${id}`).screenshot({ path: shotPath(`${id}-${scheme}.png`) });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: shotPath(`phone-${scheme}.png`) });
+      // again with errors showing, a benchmark loaded, a tour running and every <details> open
+      await field(page, 'matmul', 'n').fill('abc');
+      await page.locator('#bench-file').setInputFiles(join(ROOT, 'tests/web/fixtures/bench-cpu.json'));
+      await until(page, () => document.querySelector('.bench svg.chart'));
+      await page.locator('.diagram-limits .tour-btn').nth(1).click();
+      await page.evaluate(() => {
+        const open = (root) => root.querySelectorAll('details').forEach((d) => { d.open = true; });
+        open(document);
+        document.querySelectorAll('roofline-calculator').forEach((el) => open(el.shadowRoot));
+      });
+      const again = await page.evaluate(async () => {
+        // eslint-disable-next-line no-undef
+        const r = await axe.run(document, { resultTypes: ['violations'] });
+        return r.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      });
+      assert.deepEqual(again, [], `axe violations with errors, benchmark and open details (${scheme})`);
+      await field(page, 'matmul', 'n').fill('32');
     } finally {
       await context.close();
     }

@@ -3,7 +3,7 @@
 import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
 import { format } from './format.js';
-import { logFrame, marker, fmtTick } from './charts.js';
+import { logFrame, marker, fmtTick, scrollBox } from './charts.js';
 import { roofSegments } from './kind-roofline.js';
 
 const MAX_BYTES = 2_000_000;
@@ -181,9 +181,9 @@ export class BenchOverlay {
         roof ? t(`verdict.${roof.bound}`, lang) : '—']);
     });
     return h('div', { class: 'chart-box' }, f.svg,
-      h('table', { class: 'bench-table' },
+      scrollBox(h('table', { class: 'bench-table' },
         h('caption', {}, t('bench.table.caption', lang)),
         h('thead', {}, h('tr', {}, ['kernel', 'dtype', 'intensity', 'achieved', 'roof', 'utilization', 'bound'].map((c) => h('th', { scope: 'col' }, t(`bench.col.${c}`, lang))))),
-        h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, c) : h('td', {}, c))))))));
+        h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, c) : h('td', {}, c))))))), t('bench.table.caption', lang)));
   }
 }

@@ -116,14 +116,19 @@ export function marker(x, y, label, cls, side = 'right') {
   return g;
 }
 
+/** A wide table in its own scrolling box, which keyboard users can focus and scroll. */
+export function scrollBox(table, label) {
+  return h('div', { class: 'table-scroll', tabindex: 0, role: 'region', 'aria-label': label }, table);
+}
+
 /** A data table for a chart, inside <details> so it does not crowd the page. */
 export function dataTable(caption, summaryText, headers, rows) {
   return h('details', { class: 'chart-data' },
     h('summary', {}, summaryText),
-    h('table', {},
+    scrollBox(h('table', {},
       h('caption', {}, caption),
       h('thead', {}, h('tr', {}, headers.map((x) => h('th', { scope: 'col' }, x)))),
-      h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, c) : h('td', {}, c))))))));
+      h('tbody', {}, rows.map((r) => h('tr', {}, r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, c) : h('td', {}, c))))))), caption));
 }
 
 export function fmtTick(kind, lang) {

@@ -1,7 +1,7 @@
 // Figure: the intensity of a dense layer as the batch grows, against several GPUs' ridges, and
 // the smallest batch that crosses each ridge (226 for 4,096 × 4,096 FP16 on a T4).
 import { catalog } from './catalog.js';
-import { logFrame, polyline, marker, dataTable, fmtTick } from './charts.js';
+import { logFrame, polyline, marker, dataTable, fmtTick, scrollBox } from './charts.js';
 import { h, s, clear } from './dom.js';
 
 const DTYPES = ['fp32', 'fp16', 'bf16', 'fp8', 'int8'];
@@ -109,10 +109,11 @@ function draw(c, r, gpus) {
   });
   f.plot.append(marker(f.X(v.batch), f.Y(r.flopsPerByte), c.t('chart.point.you'), 'you', 'above'));
   const rows = gpus.map((g) => [g.name, c.fmt(g.ridge, 'number'), g.cross !== null ? c.fmt(g.cross, 'integer') : c.t('batching.never')]);
-  box.append(f.svg, h('table', { class: 'ridges' },
-    h('caption', {}, c.t('batching.table.caption', { inputs: c.n('inputs'), outputs: c.n('outputs'), dtype: dtype.toUpperCase() })),
+  const caption = c.t('batching.table.caption', { inputs: c.n('inputs'), outputs: c.n('outputs'), dtype: dtype.toUpperCase() });
+  box.append(f.svg, scrollBox(h('table', { class: 'ridges' },
+    h('caption', {}, caption),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, c.t('chart.col.gpu')), h('th', { scope: 'col' }, c.t('chart.col.ridge')), h('th', { scope: 'col' }, c.t('chart.col.crossing')))),
-    h('tbody', {}, rows.map((row) => h('tr', {}, h('th', { scope: 'row' }, row[0]), h('td', {}, row[1]), h('td', { 'data-gpu': row[0] }, row[2]))))));
+    h('tbody', {}, rows.map((row) => h('tr', {}, h('th', { scope: 'row' }, row[0]), h('td', {}, row[1]), h('td', { 'data-gpu': row[0] }, row[2]))))), caption));
   const series = [];
   for (let b = 1; b <= xMax; b *= 4) {
     const d = rl.denseLayer({ batch: b, inputs: v.inputs, outputs: v.outputs, dtype });
