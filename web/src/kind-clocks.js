@@ -103,7 +103,7 @@ function draw(c, p, d) {
   });
   const rowH = 58;
   bars.forEach((b, i) => {
-    const y = f.PAD.t + 22 + i * (rowH + (i >= 2 ? 0 : 0)) + (i >= 2 ? 30 : 0);
+    const y = f.PAD.t + 22 + i * rowH + (i >= 2 ? 30 : 0);
     const slower = (b.phase === 'prefill' ? p.bound : d.bound) === b.clock;
     f.plot.append(s('rect', { class: ['bar', b.clock, slower ? 'slower' : ''], x: f.X(lo), y, width: Math.max(2, f.X(b.v) - f.X(lo)), height: rowH - 22 }));
     f.plot.append(s('text', { class: 'bar-label', x: f.X(lo) + 6, y: y - 4 }, `${c.t(`clocks.phase.${b.phase}`)} · ${c.t(`clocks.clock.${b.clock}`)}: ${c.fmt(b.v, 'seconds')}`));

@@ -121,6 +121,10 @@ function drawRoofline(c, r) {
   if (seg.ridge > f.X.min && seg.ridge < f.X.max) {
     f.plot.append(s('line', { class: 'ridge', x1: f.X(seg.ridge), x2: f.X(seg.ridge), y1: f.Y(peak), y2: f.Y(f.Y.min) }));
     f.plot.append(s('text', { class: 'ridge-label', x: f.X(seg.ridge) + 6, y: f.Y(f.Y.min) - 8 }, c.t('chart.roofline.ridge', { ridge: c.fmt(seg.ridge, 'number') })));
+    // the two regions, named where they are (pixel midpoints, a layout choice)
+    const yText = f.Y(f.Y.max) + 18;
+    f.plot.append(s('text', { class: 'region-label memory', x: (f.X(f.X.min) + f.X(seg.ridge)) / 2, y: yText, 'text-anchor': 'middle' }, c.t('chart.region.memory')));
+    f.plot.append(s('text', { class: 'region-label compute', x: (f.X(seg.ridge) + f.X(f.X.max)) / 2, y: yText, 'text-anchor': 'middle' }, c.t('chart.region.compute')));
   }
   const rows = [];
   const pts = lessonPoints(rl);
