@@ -99,11 +99,11 @@ function draw(c, r, gpus) {
       const d = rl.denseLayer({ batch: g.cross, inputs: v.inputs, outputs: v.outputs, dtype });
       f.plot.append(marker(f.X(g.cross), f.Y(d.flopsPerByte), null, `cross series-${i % 6}`));
     }
-    // legend in the empty upper left: a swatch of the ridge line and the GPU's ridge (the table
+    // legend in the empty lower right (below intensity 10, right of batch 12, the curve is above): a swatch of the ridge line and the GPU's ridge (the table
     // below the chart says the same, so a compact chart leaves the legend out)
     if (c.compact) return;
-    const ly = f.PAD.t + 18 + i * 17;
-    const lx = f.X(1) + 10;
+    const ly = f.Y(10) + 22 + i * 17;
+    const lx = f.X(12);
     f.plot.append(s('line', { class: ['ridge-line', `series-${i % 6}`], x1: lx, x2: lx + 22, y1: ly - 4, y2: ly - 4 }));
     f.plot.append(s('text', { class: 'legend-text', x: lx + 28, y: ly }, c.t('batching.legend', { gpu: g.name, ridge: c.fmt(g.ridge, 'number'), batch: g.cross !== null ? c.fmt(g.cross, 'integer') : c.t('batching.never') })));
   });
