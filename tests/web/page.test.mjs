@@ -217,6 +217,8 @@ test('inputs live in the URL; a copied link restores them; hostile values are va
     await field(page, 'matmul', 'n').fill('64');
     await field(page, 'roofline', 'intensity').fill('50');
     await select(page, 'decode', 'gpu').selectOption('h100-sxm');
+    await field(page, 'roofline', 'peak').fill('100');
+    assert.equal(await select(page, 'roofline', 'gpu').inputValue(), 'custom', 'typing a peak leaves the preset');
     await field(page, 'decode', 'batch').fill('8');
     await page.locator('roofline-calculator[kind="byhand"] input.cell[aria-label="A row 1, column 1"]').fill('7');
     url = await page.evaluate(() => location.href);
@@ -246,6 +248,8 @@ test('inputs live in the URL; a copied link restores them; hostile values are va
     assert.equal(await field(page, 'matmul', 'n').inputValue(), '64');
     assert.equal((await rows(page, 'matmul')).macs, '65,536,000');
     assert.equal(await field(page, 'roofline', 'intensity').inputValue(), '50');
+    assert.equal(await select(page, 'roofline', 'gpu').inputValue(), 'custom');
+    assert.equal(await field(page, 'roofline', 'peak').inputValue(), '100');
     assert.equal(await select(page, 'decode', 'gpu').inputValue(), 'h100-sxm');
     assert.equal(await field(page, 'decode', 'bw').inputValue(), '3350');
     assert.equal(await field(page, 'decode', 'batch').inputValue(), '8');

@@ -49,6 +49,7 @@ export class Calc {
       if (!params.has(this.key(sel.id))) continue;
       const v = params.get(this.key(sel.id));
       const values = sel.options(this.rl, this.lang, this).map((o) => o.value);
+      if (sel.custom !== false) values.push('custom');
       if (values.includes(v)) this.state.selects[sel.id] = v;
     }
     if (this.def.readUrl) this.def.readUrl(this, params);
