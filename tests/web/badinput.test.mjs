@@ -58,6 +58,7 @@ for (const lang of ['es', 'pt']) {
             if (s.invalid !== 'true') problems.push(`${where}: not marked aria-invalid`);
             if (!s.outputs.some((x) => x.trim() === '—')) problems.push(`${where}: no result shows "—"`);
             if (s.outputs.concat(s.chart).some((x) => /NaN|Infinity|undefined|null/.test(x))) problems.push(`${where}: NaN/Infinity shown`);
+            if ((bad === '1e400' || bad === '1e300') && norm(s.error) !== ui['error.too_large'][lang].replace('{field}', label)) problems.push(`${where}: not reported as too large (${s.error})`);
           }
           await input.fill(original);
           const ok = await state(page, kind, id);

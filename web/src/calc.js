@@ -334,7 +334,9 @@ export class Calc {
       const v = parseNumber(this.state.fields[f.id], this.lang);
       if (typeof v === 'number') {
         const base = toBase(v, f.unit || 'one');
-        if (Number.isFinite(v) && !Number.isFinite(base)) this.localErrors[f.id] = 'too_large';
+        // a numeral beyond double range (1e400) reads as Infinity: say "too large", as for 1e300
+        const overflowed = !Number.isFinite(v) && !Number.isNaN(v) && !/inf|∞/i.test(String(this.state.fields[f.id]));
+        if ((Number.isFinite(v) && !Number.isFinite(base)) || overflowed) this.localErrors[f.id] = 'too_large';
         vals[f.id] = base;
       } else {
         // an empty field is an error even where the module has a default for the argument
