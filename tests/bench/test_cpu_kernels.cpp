@@ -53,7 +53,7 @@ bool full_matmul_check(const std::vector<float>& a, const std::vector<float>& b,
 }
 
 void test_streams(ThreadPool& pool) {
-  for (std::size_t n : {1ul, 7ul, 1000ul, 4099ul, 100000ul}) {
+  for (std::size_t n : {1ul, 7ul, 1000ul, 4099ul, 100000ul, 1000003ul}) {
     auto a = ints(n, 1), b = ints(n, 2), c = ints(n, 3);
     std::vector<float> out(n, NAN);
     copy(pool, a.data(), out.data(), n);
@@ -62,6 +62,10 @@ void test_streams(ThreadPool& pool) {
     std::fill(out.begin(), out.end(), NAN);
     vendor_memcpy(pool, a.data(), out.data(), n);
     expect(out == a, "memcpy n=" + std::to_string(n), "exact");
+    double want_dot = 0;
+    for (std::size_t i = 0; i < n; ++i) want_dot += double(a[i]) * b[i];
+    const double got_dot = dot(pool, a.data(), b.data(), n);
+    expect(got_dot == want_dot, "dot n=" + std::to_string(n), std::to_string(got_dot));
     triad(pool, out.data(), b.data(), c.data(), 3.0f, n);
     ok = true;
     for (std::size_t i = 0; i < n; ++i) ok = ok && out[i] == b[i] + 3.0f * c[i];
