@@ -7,8 +7,6 @@
 namespace rlk::cpu {
 namespace {
 
-using v8u = std::uint32_t __attribute__((vector_size(32)));
-
 inline void widen_bf16_pairs(const std::uint16_t* p, v8f& even, v8f& odd) {
   v8u words;
   std::memcpy(&words, p, sizeof words);

@@ -22,7 +22,6 @@
 namespace rlk::cpu {
 
 using v8f = float __attribute__((vector_size(32)));
-using v8i = std::int32_t __attribute__((vector_size(32)));
 using v8u = std::uint32_t __attribute__((vector_size(32)));
 
 inline v8f load8(const float* p) {

@@ -3,7 +3,7 @@
 // a row: reads half a byte per weight plus the scales, and x (from cache); writes y. A lane
 // loads one block (32 weights) per row per step. INT4 → FP32 (minus the offset 8) by masking
 // into the mantissa of 2^23 and one subtraction (dequant.hpp), not the slow conversion
-// instruction; the powers of 16 that saves shifts go into x once per step, shared by 4 rows.
+// instruction; the powers of 16 that save shifts go into x once per step, shared by 4 rows.
 #include "dequant.hpp"
 #include "gemv.cuh"
 #include "kernels.cuh"
