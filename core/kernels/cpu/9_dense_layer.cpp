@@ -16,13 +16,16 @@ void dense_small_batch(ThreadPool& pool, const float* x, const float* w, float* 
   // Threads split the rows of W (contiguous memory: long streams the prefetchers follow) and
   // each sums into its own copy of Y (batch × outputs, in L2); the copies are added at the end.
   const unsigned threads = pool.size();
-  thread_local std::vector<float> partial;  // kept between calls: no page faults per call
-  partial.resize(std::size_t(threads) * batch * outputs);
+  // The caller's buffer, kept between calls (no page faults per call); the workers get its
+  // address, never their own (empty) thread_local copy.
+  thread_local std::vector<float> buffer;
+  buffer.resize(std::size_t(threads) * batch * outputs);
+  float* const partial = buffer.data();
   const std::size_t jv = outputs / 8 * 8;
   pool.run([&](unsigned t, unsigned n_threads) {
     std::size_t t0, t1;
     split(inputs, t, n_threads, 4, t0, t1);
-    float* yt = partial.data() + std::size_t(t) * batch * outputs;
+    float* yt = partial + std::size_t(t) * batch * outputs;
     std::fill(yt, yt + batch * outputs, 0.0f);
     std::size_t r = t0;
     for (; r + 4 <= t1; r += 4) {  // four rows of W per pass over Y
