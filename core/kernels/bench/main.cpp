@@ -39,7 +39,8 @@ constexpr const char* usage =
     "                  (ceilings then come from what ran)\n"
     "  --help          this text\n"
     "\n"
-    "Exit status: 0 when every kernel verified, 1 on a mismatch, 2 on a usage error.\n";
+    "Exit status: 0 when every kernel verified, 1 on a mismatch, 2 on a usage error, 77 when\n"
+    "--backend cuda was asked for and this build or machine has no CUDA backend.\n";
 
 std::string iso_now() {
   const std::time_t t = std::time(nullptr);
@@ -119,14 +120,14 @@ int main(int argc, char** argv) {
       backends.push_back(rlk::cuda::make_cuda_backend());
     } else if (backend == "cuda") {
       std::fprintf(stderr, "roofline-bench: no usable CUDA device: %s\n", why.c_str());
-      return 1;
+      return 77;
     } else {
       std::fprintf(stderr, "roofline-bench: CUDA backend skipped: %s\n", why.c_str());
     }
 #else
     if (backend == "cuda") {
       std::fprintf(stderr, "roofline-bench: this build has no CUDA backend (nvcc was not found)\n");
-      return 1;
+      return 77;
     }
     std::fprintf(stderr, "roofline-bench: CUDA backend skipped: this build has no CUDA backend\n");
 #endif
