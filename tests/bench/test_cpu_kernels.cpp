@@ -2,6 +2,7 @@
 // and several), against double-precision references. Returns non-zero on the first failure.
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -191,6 +192,37 @@ void test_dequant() {
     }
   }
   expect(ok, "int4x8_scaled", "10,000 words, every nibble");
+
+  // The GPU GEMVs' per-lane arithmetic on whole rows of the reference layout (numeric.hpp).
+  const std::size_t cols = 1024;
+  const auto xr = reals(cols, 17);
+  for (int bits : {8, 4}) {
+    const QuantizedMatrix q = make_quantized(3, cols, 128, bits, 5);
+    bool same = true;
+    std::string detail = "3 rows × 1,024";
+    for (std::size_t r = 0; r < q.rows; ++r) {
+      double want = 0, got = 0;
+      for (std::size_t c = 0; c < cols; ++c) want += double(dequantized(q, r, c)) * xr[c];
+      const std::size_t step = bits == 8 ? 16 : 32;
+      for (std::size_t j = 0; j < cols; j += step) {
+        std::uint32_t words[4];
+        if (bits == 8) {
+          std::memcpy(words, q.q8.data() + r * cols + j, 16);
+          got += double(q.scale(r, j / 128)) * dequant::dot16_int8(words, xr.data() + j, 0.0f);
+        } else {
+          std::memcpy(words, q.q4.data() + (r * cols + j) / 2, 16);
+          float sx[4][8];
+          dequant::int4_scale_x(xr.data() + j, sx);
+          got += double(q.scale(r, j / 128)) * dequant::block_dot_int4(words, sx, 0.0f);
+        }
+      }
+      if (std::fabs(got - want) > 1e-4 * std::max(1.0, std::fabs(want))) {
+        same = false;
+        detail = "row " + std::to_string(r) + ": got " + std::to_string(got) + ", want " + std::to_string(want);
+      }
+    }
+    expect(same, bits == 8 ? "GPU INT8 lane arithmetic" : "GPU INT4 lane arithmetic", detail);
+  }
 }
 
 void test_peak(ThreadPool& pool) {

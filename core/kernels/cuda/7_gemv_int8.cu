@@ -11,15 +11,6 @@ namespace {
 
 using namespace gemv;
 
-__device__ __forceinline__ float dot4_i8(unsigned word, float4 x, float s) {
-  float q[4];
-  dequant::int8x4(word, q);
-  s = fmaf(q[0], x.x, s);
-  s = fmaf(q[1], x.y, s);
-  s = fmaf(q[2], x.z, s);
-  return fmaf(q[3], x.w, s);
-}
-
 __global__ void __launch_bounds__(THREADS)
 gemv_int8_kernel(const std::int8_t* __restrict__ q, const std::uint16_t* __restrict__ scales,
                  const float* __restrict__ x, float* __restrict__ y, int m, int k, int group) {
@@ -32,19 +23,22 @@ gemv_int8_kernel(const std::int8_t* __restrict__ q, const std::uint16_t* __restr
 #pragma unroll
   for (int r = 0; r < ROWS; ++r) rows[r] = min(row0 + r, m - 1);
   for (int j = lane * 16; j < k; j += 32 * 16) {
-    float4 xs[4];
+    float xb[16];
 #pragma unroll
-    for (int v = 0; v < 4; ++v) xs[v] = __ldg(reinterpret_cast<const float4*>(x + j + 4 * v));
+    for (int v = 0; v < 4; ++v) {
+      const float4 t = __ldg(reinterpret_cast<const float4*>(x + j + 4 * v));
+      xb[4 * v] = t.x;
+      xb[4 * v + 1] = t.y;
+      xb[4 * v + 2] = t.z;
+      xb[4 * v + 3] = t.w;
+    }
     uint4 w[ROWS];
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) w[r] = __ldcs(reinterpret_cast<const uint4*>(q + std::size_t(rows[r]) * k + j));
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) {
-      float s = 0;
-      s = dot4_i8(w[r].x, xs[0], s);
-      s = dot4_i8(w[r].y, xs[1], s);
-      s = dot4_i8(w[r].z, xs[2], s);
-      s = dot4_i8(w[r].w, xs[3], s);
+      const std::uint32_t words[4] = {w[r].x, w[r].y, w[r].z, w[r].w};
+      const float s = dequant::dot16_int8(words, xb, 0.0f);
       acc[r] = fmaf(bf16_to_float(__ldg(scales + std::size_t(rows[r]) * groups + j / group)), s, acc[r]);
     }
   }

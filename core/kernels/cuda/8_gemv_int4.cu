@@ -13,16 +13,6 @@ namespace {
 
 using namespace gemv;
 
-// Σ over the 8 nibbles of `word` (bytes b0..b3 of a block word: nibble 2i is weight lo+i, nibble
-// 2i+1 weight hi+i) times x, with sx holding x already scaled by int4_unscale in nibble order.
-__device__ __forceinline__ float dot8_u4(unsigned word, const float sx[8], float s) {
-  float w[8];
-  dequant::int4x8_scaled(word, w);
-#pragma unroll
-  for (int i = 0; i < 8; ++i) s = fmaf(w[i], sx[i], s);
-  return s;
-}
-
 __global__ void __launch_bounds__(THREADS)
 gemv_int4_kernel(const std::uint8_t* __restrict__ q, const std::uint16_t* __restrict__ scales,
                  const float* __restrict__ x, float* __restrict__ y, int m, int k, int group) {
@@ -35,32 +25,24 @@ gemv_int4_kernel(const std::uint8_t* __restrict__ q, const std::uint16_t* __rest
 #pragma unroll
   for (int r = 0; r < ROWS; ++r) rows[r] = min(row0 + r, m - 1);
   for (int j = lane * 32; j < k; j += 32 * 32) {
-    float4 xs[8];
+    float xb[32];
 #pragma unroll
-    for (int v = 0; v < 8; ++v) xs[v] = __ldg(reinterpret_cast<const float4*>(x + j + 4 * v));
-    // x in nibble order for each of the 4 words (weights 4v … 4v+3 low, 16+4v … high),
-    // scaled by 16^-e.
-    float sx[4][8];
-#pragma unroll
-    for (int v = 0; v < 4; ++v) {
-      const float lo[4] = {xs[v].x, xs[v].y, xs[v].z, xs[v].w};
-      const float hi[4] = {xs[4 + v].x, xs[4 + v].y, xs[4 + v].z, xs[4 + v].w};
-#pragma unroll
-      for (int i = 0; i < 4; ++i) {
-        sx[v][2 * i] = lo[i] * dequant::int4_unscale(2 * i);
-        sx[v][2 * i + 1] = hi[i] * dequant::int4_unscale(2 * i + 1);
-      }
+    for (int v = 0; v < 8; ++v) {
+      const float4 t = __ldg(reinterpret_cast<const float4*>(x + j + 4 * v));
+      xb[4 * v] = t.x;
+      xb[4 * v + 1] = t.y;
+      xb[4 * v + 2] = t.z;
+      xb[4 * v + 3] = t.w;
     }
+    float sx[4][8];
+    dequant::int4_scale_x(xb, sx);  // once per step, shared by the warp's rows
     uint4 w[ROWS];
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) w[r] = __ldcs(reinterpret_cast<const uint4*>(q + (std::size_t(rows[r]) * k + j) / 2));
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) {
-      float s = 0;
-      s = dot8_u4(w[r].x, sx[0], s);  // bytes 0-3: weights 0-3 and 16-19
-      s = dot8_u4(w[r].y, sx[1], s);  // bytes 4-7: weights 4-7 and 20-23
-      s = dot8_u4(w[r].z, sx[2], s);
-      s = dot8_u4(w[r].w, sx[3], s);
+      const std::uint32_t words[4] = {w[r].x, w[r].y, w[r].z, w[r].w};
+      const float s = dequant::block_dot_int4(words, sx, 0.0f);
       acc[r] = fmaf(bf16_to_float(__ldg(scales + std::size_t(rows[r]) * groups + j / group)), s, acc[r]);
     }
   }

@@ -69,4 +69,35 @@ RLK_HD void int4x8_scaled(std::uint32_t w, float out[8]) {
 /// 16^−e_i for int4x8_scaled's nibble i.
 RLK_HD constexpr float int4_unscale(int i) { return 1.0f / float(1u << (4 * (i < 5 ? i : i - 5))); }
 
+/// One INT4 block (32 weights in 4 words, the layout of numeric.hpp: byte j holds weight j low
+/// and weight j + 16 high) against x: first x_block (32 floats, in weight order) is put in
+/// nibble order and scaled once, sx[v][i] for nibble i of word v; then block_dot_int4 gives
+/// Σ (q − 8)·x for any row's words. The GPU GEMV shares one sx among the rows of a warp.
+RLK_HD void int4_scale_x(const float x_block[32], float sx[4][8]) {
+  for (int v = 0; v < 4; ++v)
+    for (int i = 0; i < 4; ++i) {
+      sx[v][2 * i] = x_block[4 * v + i] * int4_unscale(2 * i);             // low nibble: weight 4v + i
+      sx[v][2 * i + 1] = x_block[16 + 4 * v + i] * int4_unscale(2 * i + 1);  // high: 16 + 4v + i
+    }
+}
+
+RLK_HD float block_dot_int4(const std::uint32_t words[4], const float sx[4][8], float s) {
+  for (int v = 0; v < 4; ++v) {
+    float w[8];
+    int4x8_scaled(words[v], w);
+    for (int i = 0; i < 8; ++i) s += w[i] * sx[v][i];
+  }
+  return s;
+}
+
+/// Σ q·x over 16 INT8 weights held in 4 words (byte order = weight order).
+RLK_HD float dot16_int8(const std::uint32_t words[4], const float x[16], float s) {
+  for (int v = 0; v < 4; ++v) {
+    float q[4];
+    int8x4(words[v], q);
+    for (int i = 0; i < 4; ++i) s += q[i] * x[4 * v + i];
+  }
+  return s;
+}
+
 }  // namespace rlk::dequant
