@@ -5,14 +5,16 @@
 #include <sstream>
 #include <string>
 
+#include "roofline/error.hpp"
+
 namespace rlk::bench {
 namespace {
 
+// Shortest text that reads back as the same double (the core's formatting), so sizes and counts
+// in the files are exact.
 std::string num(double v) {
   if (!std::isfinite(v)) return "null";
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%.6g", v);
-  return buf;
+  return roofline::format_number(v);
 }
 
 std::string fixed(double v) {
