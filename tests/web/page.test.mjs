@@ -283,6 +283,27 @@ test('inputs live in the URL; a copied link restores them; hostile values are va
   }
 });
 
+test('benchmark overlay: every result file shipped in docs/results loads and plots all its kernels', async () => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const files = readdirSync(join(ROOT, 'docs/results')).filter((f) => f.endsWith('.json'));
+  assert.ok(files.length >= 1, 'at least one measured result file');
+  const { page, context, errors } = await openPage(browser, `${site.url}index.html`, { allowedOrigin: site.url });
+  try {
+    for (const f of files) {
+      const data = JSON.parse(readFileSync(join(ROOT, 'docs/results', f), 'utf8'));
+      await page.locator('#bench-file').setInputFiles(join(ROOT, 'docs/results', f));
+      await page.waitForSelector('.bench svg.chart');
+      assert.equal(await page.locator('.bench .form-error').count(), 0, f);
+      const table = norm(await page.locator('.bench-table').innerText());
+      for (const k of data.kernels) assert.ok(table.includes(norm(k.name)), `${f}: ${k.name} missing from the table`);
+      await page.locator('.bench').screenshot({ path: shotPath(`bench-${f.replace(/\.json$/, '')}.png`) });
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('benchmark overlay: a good file draws the measured roofline, a bad one shows a translated error', async () => {
   const { page, context, errors } = await openPage(browser, `${site.url}index.html?lang=es`, { allowedOrigin: site.url });
   try {
