@@ -1,27 +1,17 @@
 // Bad input of every kind in every field: an inline message in the page's language next to the
 // field, dependent results shown as "—" (never NaN or Infinity), the reader's text kept.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { requireSite, launch, serve, openPage, field, norm, ROOT, KINDS } from './helpers.mjs';
+import { openPage, field, norm, ROOT, KINDS, useBrowserAndSite } from './helpers.mjs';
 
 const BAD = ['abc', '', '-5', '0', 'NaN', 'Infinity', '1e400', '1e300'];
 // fields where zero is a meaningful value (no KV cache yet; no weights kept in BF16)
 const ZERO_OK = new Set(['decode.kv', 'quant.kept']);
 const ui = JSON.parse(readFileSync(join(ROOT, 'web/i18n/ui.json'), 'utf8'));
 
-let browser;
-let site;
-before(async () => {
-  requireSite();
-  browser = await launch();
-  site = await serve();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useBrowserAndSite();
 
 async function state(page, kind, id) {
   return page.evaluate(({ k, f }) => {
@@ -39,7 +29,7 @@ async function state(page, kind, id) {
 
 for (const lang of ['es', 'pt']) {
   test(`every bad value in every field is reported in ${lang}, results become "—"`, async () => {
-    const { page, context, errors } = await openPage(browser, `${site.url}index.html?lang=${lang}`, { allowedOrigin: site.url });
+    const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
     try {
       const problems = [];
       for (const kind of KINDS) {
@@ -74,7 +64,7 @@ for (const lang of ['es', 'pt']) {
 }
 
 test('bad cells and mismatched sizes in the multiply-by-hand grid', async () => {
-  const { page, context, errors } = await openPage(browser, `${site.url}index.html?lang=es`, { allowedOrigin: site.url });
+  const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=es`, { allowedOrigin: env.site.url });
   try {
     const calc = page.locator('roofline-calculator[kind="byhand"]');
     const cell = calc.locator('input.cell[aria-label="A fila 1, columna 1"]');

@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { createSiteServer } from '../../web/serve.mjs';
 
@@ -28,6 +29,24 @@ export function requireSite(files = ['index.html', 'roofline-lab.html', 'embed-e
 
 export async function launch() {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}
+
+/**
+ * Registers before/after hooks that start Chromium and the site's server once for a test file;
+ * the returned object holds them while the tests run ({ browser, site }).
+ */
+export function useBrowserAndSite() {
+  const env = { browser: null, site: null };
+  before(async () => {
+    requireSite();
+    env.browser = await launch();
+    env.site = await serve();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.site?.close();
+  });
+  return env;
 }
 
 /** Starts the site's own static server (with the strict CSP) on a free port. */

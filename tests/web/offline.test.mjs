@@ -1,24 +1,14 @@
 // The single self-contained file works from file:// with networking blocked (every request is
 // routed; any that is not a file:// URL fails the test), and the embed example works under the
 // strict CSP served by the site's own server, with no CSP violation and no foreign request.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
-import { requireSite, launch, serve, openPage, until, rows, field, norm, SITE_DIR, KINDS } from './helpers.mjs';
+import { openPage, until, rows, field, norm, SITE_DIR, KINDS, useBrowserAndSite } from './helpers.mjs';
 
-let browser;
-let site;
-before(async () => {
-  requireSite();
-  browser = await launch();
-  site = await serve();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useBrowserAndSite();
 
 test('roofline-lab.html is one self-contained file: nothing but itself is loaded', () => {
   const html = readFileSync(join(SITE_DIR, 'roofline-lab.html'), 'utf8');
@@ -30,7 +20,7 @@ test('roofline-lab.html is one self-contained file: nothing but itself is loaded
 
 test('the single file works from file:// with the network blocked', async () => {
   const url = pathToFileURL(join(SITE_DIR, 'roofline-lab.html')).href;
-  const { page, context, foreign, errors } = await openPage(browser, `${url}?lang=es`, { allowedOrigin: 'file:' });
+  const { page, context, foreign, errors } = await openPage(env.browser, `${url}?lang=es`, { allowedOrigin: 'file:' });
   try {
     const requests = [];
     page.on('request', (r) => requests.push(r.url()));
@@ -51,7 +41,7 @@ test('the single file works from file:// with the network blocked', async () => 
 
 test('the served page and the embed example make no request to another origin', async () => {
   for (const path of ['index.html?lang=pt', 'embed-example.html']) {
-    const { page, context, foreign, errors } = await openPage(browser, site.url + path, { allowedOrigin: site.url });
+    const { page, context, foreign, errors } = await openPage(env.browser, env.site.url + path, { allowedOrigin: env.site.url });
     try {
       await page.waitForTimeout(200);
       assert.deepEqual(foreign, [], path);
@@ -63,9 +53,9 @@ test('the served page and the embed example make no request to another origin', 
 });
 
 test('the embed example works under the strict CSP, in Spanish, with its own styles', async () => {
-  const { page, context, foreign, errors } = await openPage(browser, `${site.url}embed-example.html`, { allowedOrigin: site.url });
+  const { page, context, foreign, errors } = await openPage(env.browser, `${env.site.url}embed-example.html`, { allowedOrigin: env.site.url });
   try {
-    const res = await page.request.get(`${site.url}embed-example.html`);
+    const res = await page.request.get(`${env.site.url}embed-example.html`);
     assert.equal(res.headers()['content-security-policy'], "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self' data:");
     const violations = await page.evaluate(() => new Promise((resolve) => {
       const seen = [];

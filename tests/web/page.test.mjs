@@ -1,25 +1,13 @@
 // The served page: every calculator's defaults show the lesson's numbers in every language, the
 // lesson's "try this" variations give its answers, the language switch and ?lang= work, inputs
 // round-trip through the URL, nothing is requested from another origin, and axe-core is clean.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  requireSite, launch, serve, openPage, until, rows, field, select, fieldError, norm, shotPath, waitReady, KINDS, ROOT,
-} from './helpers.mjs';
+  openPage, until, rows, field, select, fieldError, norm, shotPath, waitReady, KINDS, ROOT, useBrowserAndSite } from './helpers.mjs';
 
-let browser;
-let site;
-
-before(async () => {
-  requireSite();
-  browser = await launch();
-  site = await serve();
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = useBrowserAndSite();
 
 // The lesson's numbers as the page shows them, per language (Spanish as es-MX, Portuguese as pt-BR).
 const L = (en, pt, es = en) => ({ en, es, pt });
@@ -43,7 +31,7 @@ const VERDICT = { memory: { en: 'memory-bound', es: 'memory-bound (limitado por 
 
 for (const lang of ['en', 'es', 'pt']) {
   test(`defaults show the lesson's numbers (${lang})`, async () => {
-    const { page, context, foreign, errors } = await openPage(browser, `${site.url}index.html?lang=${lang}`, { allowedOrigin: site.url });
+    const { page, context, foreign, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
     try {
       assert.equal(await page.getAttribute('html', 'lang'), lang);
       for (const [kind, expected] of Object.entries(DEFAULTS)) {
@@ -74,7 +62,7 @@ for (const lang of ['en', 'es', 'pt']) {
 }
 
 test("the lesson's try-this variations give its answers", async () => {
-  const { page, context, errors } = await openPage(browser, `${site.url}index.html?lang=es`, { allowedOrigin: site.url });
+  const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=es`, { allowedOrigin: env.site.url });
   try {
     // one photo instead of 32: the work drops 32 times
     await field(page, 'matmul', 'n').fill('1');
@@ -145,7 +133,7 @@ test("the lesson's try-this variations give its answers", async () => {
 });
 
 test('language switch and ?lang= and the browser language', async () => {
-  const { page, context } = await openPage(browser, `${site.url}index.html`, { allowedOrigin: site.url, locale: 'pt-BR' });
+  const { page, context } = await openPage(env.browser, `${env.site.url}index.html`, { allowedOrigin: env.site.url, locale: 'pt-BR' });
   try {
     assert.equal(await page.getAttribute('html', 'lang'), 'pt', 'browser language is the default');
     await page.locator('.lang-switch button[data-lang="es"]').click();
@@ -198,7 +186,7 @@ test('no visible text is left in English on the Spanish and Portuguese pages', a
     return out;
   };
   for (const lang of ['es', 'pt']) {
-    const { page, context } = await openPage(browser, `${site.url}index.html?lang=${lang}`, { allowedOrigin: site.url });
+    const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
     try {
       const texts = await page.evaluate(`(${visibleTexts})()`);
       const english = englishOnly(lang);
@@ -211,7 +199,7 @@ test('no visible text is left in English on the Spanish and Portuguese pages', a
 });
 
 test('inputs live in the URL; a copied link restores them; hostile values are validated like typed input', async () => {
-  const { page, context } = await openPage(browser, `${site.url}index.html?lang=en`, { allowedOrigin: site.url });
+  const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
   let url;
   try {
     await field(page, 'matmul', 'n').fill('64');
@@ -242,7 +230,7 @@ test('inputs live in the URL; a copied link restores them; hostile values are va
   } finally {
     await context.close();
   }
-  const again = await openPage(browser, url, { allowedOrigin: site.url });
+  const again = await openPage(env.browser, url, { allowedOrigin: env.site.url });
   try {
     const { page } = again;
     assert.equal(await field(page, 'matmul', 'n').inputValue(), '64');
@@ -258,8 +246,8 @@ test('inputs live in the URL; a copied link restores them; hostile values are va
   } finally {
     await again.context.close();
   }
-  const hostile = `${site.url}index.html?lang=xx&matmul.n=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&roofline.intensity=1e400&decode.batch=-3&roofline.gpu=evil&decode.kv=NaN&byhand.a=1,2;3&tile.tile=${'9'.repeat(500)}`;
-  const bad = await openPage(browser, hostile, { allowedOrigin: site.url });
+  const hostile = `${env.site.url}index.html?lang=xx&matmul.n=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E&roofline.intensity=1e400&decode.batch=-3&roofline.gpu=evil&decode.kv=NaN&byhand.a=1,2;3&tile.tile=${'9'.repeat(500)}`;
+  const bad = await openPage(env.browser, hostile, { allowedOrigin: env.site.url });
   try {
     const { page } = bad;
     let dialog = false;
@@ -287,7 +275,7 @@ test('benchmark overlay: every result file shipped in docs/results loads and plo
   const { readdirSync, readFileSync } = await import('node:fs');
   const files = readdirSync(join(ROOT, 'docs/results')).filter((f) => f.endsWith('.json'));
   assert.ok(files.length >= 1, 'at least one measured result file');
-  const { page, context, errors } = await openPage(browser, `${site.url}index.html`, { allowedOrigin: site.url });
+  const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html`, { allowedOrigin: env.site.url });
   try {
     for (const f of files) {
       const data = JSON.parse(readFileSync(join(ROOT, 'docs/results', f), 'utf8'));
@@ -305,7 +293,7 @@ test('benchmark overlay: every result file shipped in docs/results loads and plo
 });
 
 test('benchmark overlay: a good file draws the measured roofline, a bad one shows a translated error', async () => {
-  const { page, context, errors } = await openPage(browser, `${site.url}index.html?lang=es`, { allowedOrigin: site.url });
+  const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=es`, { allowedOrigin: env.site.url });
   try {
     await page.locator('#bench-file').setInputFiles(join(ROOT, 'tests/web/fixtures/bench-cpu.json'));
     await page.waitForSelector('.bench svg.chart');
@@ -344,7 +332,7 @@ test('benchmark overlay: a good file draws the measured roofline, a bad one show
 });
 
 test('keyboard: every control is reachable and labelled; charts are images with a title, a description and a table', async () => {
-  const { page, context } = await openPage(browser, `${site.url}index.html?lang=en`, { allowedOrigin: site.url });
+  const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
   try {
     const report = await page.evaluate(() => {
       const problems = [];
@@ -391,7 +379,7 @@ test('keyboard: every control is reachable and labelled; charts are images with 
 });
 
 test('the two diagrams follow the reader\'s numbers and walk through their tours', async () => {
-  const { page, context, errors } = await openPage(browser, `${site.url}index.html?lang=en`, { allowedOrigin: site.url });
+  const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
   try {
     const flow = page.locator('.diagram-flow');
     assert.equal(norm(await flow.locator('.node-weights .node-value').textContent()), '16.1 GB');
@@ -426,7 +414,7 @@ test('the two diagrams follow the reader\'s numbers and walk through their tours
 
 test('axe-core finds no violations (light and dark), and screenshots of every calculator', async () => {
   for (const scheme of ['light', 'dark']) {
-    const { page, context } = await openPage(browser, `${site.url}index.html?lang=en`, { allowedOrigin: site.url, colorScheme: scheme, bypassCSP: true });
+    const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url, colorScheme: scheme, bypassCSP: true });
     try {
       await page.addScriptTag({ path: join(ROOT, 'tests/node_modules/axe-core/axe.min.js') });
       const result = await page.evaluate(async () => {
