@@ -7,11 +7,10 @@ export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
 export const siteDir = resolve(root, process.env.SITE_DIR ?? 'build-wasm/site');
 export const nativeResults = resolve(root, process.env.NATIVE_RESULTS ?? 'build/oracle-native.json');
 export const oracle = JSON.parse(readFileSync(resolve(root, 'tests/lesson/oracle.json'), 'utf8'));
-export const validArgs = (() => {
-  const all = JSON.parse(readFileSync(resolve(root, 'tests/api/valid_args.json'), 'utf8'));
-  delete all._comment;
-  return all;
-})();
+const apiCases = JSON.parse(readFileSync(resolve(root, 'tests/api/valid_args.json'), 'utf8'));
+/** "function.field" names of the arguments that may be left out. */
+export const optionalFields = new Set(apiCases._optional);
+export const validArgs = Object.fromEntries(Object.entries(apiCases).filter(([k]) => !k.startsWith('_')));
 
 /** Follows "a.b.0" into a value; undefined when absent. */
 export function resolvePath(value, path) {
@@ -32,4 +31,3 @@ export function numbersIn(value, out = []) {
   return out;
 }
 
-export const optionalFields = new Set(['gpus', 'stride', 'padding', 'epochs', 'flopsPerElement', 'groupSize', 'keptParams', 'itemsPerSecond']);

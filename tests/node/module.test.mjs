@@ -136,7 +136,7 @@ for (const [label, load] of Object.entries(packages)) {
               }
               continue;
             }
-            assert.ok(codes === null || (what === 'missing' && optionalFields.has(field)), `${ctx}: accepted`);
+            assert.ok(codes === null || (what === 'missing' && optionalFields.has(`${name}.${field}`)), `${ctx}: accepted`);
             for (const x of numbersIn(result)) assert.ok(Number.isFinite(x), `${ctx}: returned ${x}`);
             if (what === 'fraction' && /^(n|k|m|batch|inputs|outputs|layers|kvHeads|headDim|tokens|rows|cols|gpus|elements|examples|epochs|params|keptParams|groupSize)$/.test(field)) {
               assert.fail(`${ctx}: a fractional count was accepted (silently truncated?)`);
