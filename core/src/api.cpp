@@ -173,9 +173,11 @@ Value gpu_value(const Gpu& g) {
 }
 
 Value model_value(const Model& m) {
+  const ModelWeights w = model_weights(m);
   Value v = Value::object();
   v.set("id", m.id).set("name", m.name).set("kind", m.kind).set("params", m.params);
-  v.set("bitsPerWeight", m.bits_per_weight).set("weightBytes", m.weight_bytes().value());
+  v.set("format", m.format).set("keptParams", m.kept_params);
+  v.set("bitsPerWeight", w.bits_per_weight).set("weightBytes", w.bytes.value());
   if (m.dtype) v.set("dtype", std::string(dtype_id(*m.dtype)));
   if (m.layers) v.set("layers", *m.layers);
   if (m.kv_heads) v.set("kvHeads", *m.kv_heads);
@@ -223,22 +225,111 @@ Value matmul_value(const MatmulCost& c) {
 
 // ---- the functions -----------------------------------------------------------------------
 
+Value format_value(const WeightFormat& f) {
+  Value v = Value::object();
+  v.set("id", f.id).set("name", f.name).set("bits", f.bits).set("weightOnly", f.weight_only);
+  v.set("dtype", f.dtype ? Value(std::string(dtype_id(*f.dtype))) : Value());
+  v.set("groupSize", f.group_size ? Value(*f.group_size) : Value());
+  v.set("scaleDtype", f.group_size ? Value(std::string(dtype_id(f.scale_dtype))) : Value());
+  v.set("keepsBf16Share", f.keeps_bf16_share);
+  v.set("computeDtype", std::string(dtype_id(f.compute_dtype)));
+  v.set("source", f.source);
+  return v;
+}
+
+Value case_value(const LessonCase& c) {
+  Value values = Value::object();
+  for (const CaseValue& x : c.values) values.set(x.name, x.is_id() ? Value(x.id) : Value(x.number));
+  return Value::object().set("id", c.id).set("name", c.name).set("values", std::move(values)).set("source", c.source);
+}
+
+const Gpu& gpu_arg(const Args& a, std::string_view key) {
+  return find_gpu(a.text(key, ErrorCode::unknown_gpu, "a GPU id"), key);
+}
+const Model& model_arg(const Args& a, std::string_view key) {
+  return find_model(a.text(key, ErrorCode::unknown_model, "a model id"), key);
+}
+
 using Handler = Value (*)(const Args&);
 
+/// What an argument must be. Numbers are checked by the core function that takes them; the kind
+/// documents the rule (and tests/ check that each rule is enforced).
+enum class Kind { count, count_or_zero, positive, non_negative, fraction, number, dtype, gpu, model, format,
+                  lesson_case, matrix };
+
+std::string_view kind_id(Kind k) {
+  switch (k) {
+    case Kind::count: return "count";
+    case Kind::count_or_zero: return "countOrZero";
+    case Kind::positive: return "positive";
+    case Kind::non_negative: return "nonNegative";
+    case Kind::fraction: return "fraction";
+    case Kind::number: return "number";
+    case Kind::dtype: return "dtype";
+    case Kind::gpu: return "gpu";
+    case Kind::model: return "model";
+    case Kind::format: return "format";
+    case Kind::lesson_case: return "case";
+    case Kind::matrix: return "matrix";
+  }
+  return "?";
+}
+
+struct Arg {
+  std::string_view name;
+  Kind kind;
+  std::string_view unit;  ///< "FLOPs", "FLOPS", "bytes", "bytes/s", "s", "FLOPs/byte", "" for counts and ids
+  bool optional = false;
+};
+
+/// One API function: its arguments, the fields of its result (of each item, for lists; a
+/// trailing '?' marks a field that may be absent) and the code that runs it.
 struct Function {
-  const char* name;
+  std::string_view name;
+  std::vector<Arg> args;
+  std::vector<std::string_view> result;
+  bool list;
   Handler run;
 };
 
+constexpr bool object = false, list = true;
+constexpr bool opt = true;
+
+const std::vector<Function>& table();
+
+Value functions_value() {
+  Value v = Value::array();
+  for (const Function& f : table()) {
+    Value args = Value::array();
+    for (const Arg& a : f.args) {
+      args.push(Value::object()
+                    .set("name", std::string(a.name))
+                    .set("kind", std::string(kind_id(a.kind)))
+                    .set("unit", std::string(a.unit))
+                    .set("optional", a.optional));
+    }
+    Value result = Value::array();
+    for (std::string_view r : f.result) result.push(std::string(r));
+    v.push(Value::object()
+               .set("name", std::string(f.name))
+               .set("args", std::move(args))
+               .set("returns", f.list ? "list" : "object")
+               .set("result", std::move(result)));
+  }
+  return v;
+}
+
 const std::vector<Function>& table() {
   static const std::vector<Function> functions = {
-      {"errorCodes",
+      {"functions", {}, {"name", "args", "returns", "result"}, list,
+       [](const Args&) { return functions_value(); }},
+      {"errorCodes", {}, {}, list,  // a list of code strings
        [](const Args&) {
          Value v = Value::array();
          for (ErrorCode c : all_error_codes) v.push(std::string(error_code_id(c)));
          return v;
        }},
-      {"dtypes",
+      {"dtypes", {}, {"id", "name", "bytesPerElement", "bits"}, list,
        [](const Args&) {
          Value v = Value::array();
          for (Dtype d : all_dtypes) {
@@ -250,25 +341,72 @@ const std::vector<Function>& table() {
          }
          return v;
        }},
-      {"gpus",
+      {"gpus", {}, {"id", "name", "year", "memoryBytes", "bytesPerSecond", "peakFlopsPerSecond", "pricePerHourUsd?", "source"}, list,
        [](const Args&) {
          Value v = Value::array();
          for (const Gpu& g : roofline::gpus()) v.push(gpu_value(g));
          return v;
        }},
-      {"gpu",
-       [](const Args& a) { return gpu_value(find_gpu(a.text("id", ErrorCode::unknown_gpu, "a GPU id"), "id")); }},
-      {"models",
+      {"gpu", {{"id", Kind::gpu, ""}},
+       {"id", "name", "year", "memoryBytes", "bytesPerSecond", "peakFlopsPerSecond", "pricePerHourUsd?", "source"}, object,
+       [](const Args& a) { return gpu_value(gpu_arg(a, "id")); }},
+      {"device", {{"gpu", Kind::gpu, ""}, {"dtype", Kind::dtype, ""}},
+       {"peakFlopsPerSecond", "bytesPerSecond", "memoryBytes", "ridgeFlopsPerByte"}, object,
+       [](const Args& a) {
+         const Gpu& g = gpu_arg(a, "gpu");
+         const Device d = device_for(g, a.dtype("dtype"));
+         return Value::object()
+             .set("peakFlopsPerSecond", d.peak.value())
+             .set("bytesPerSecond", d.bandwidth.value())
+             .set("memoryBytes", g.memory.value())
+             .set("ridgeFlopsPerByte", ridge(d).value());
+       }},
+      {"models", {},
+       {"id", "name", "kind", "params", "format", "keptParams", "bitsPerWeight", "weightBytes", "dtype?", "layers?",
+        "kvHeads?", "headDim?", "macsPerExample?", "flopsPerExample?", "stages?", "source"}, list,
        [](const Args&) {
          Value v = Value::array();
          for (const Model& m : roofline::models()) v.push(model_value(m));
          return v;
        }},
-      {"model",
-       [](const Args& a) {
-         return model_value(find_model(a.text("id", ErrorCode::unknown_model, "a model id"), "id"));
+      {"model", {{"id", Kind::model, ""}},
+       {"id", "name", "kind", "params", "format", "keptParams", "bitsPerWeight", "weightBytes", "dtype?", "layers?",
+        "kvHeads?", "headDim?", "macsPerExample?", "flopsPerExample?", "stages?", "source"}, object,
+       [](const Args& a) { return model_value(model_arg(a, "id")); }},
+      {"formats", {},
+       {"id", "name", "bits", "weightOnly", "dtype", "groupSize", "scaleDtype", "keepsBf16Share", "computeDtype", "source"},
+       list,
+       [](const Args&) {
+         Value v = Value::array();
+         for (const WeightFormat& f : weight_formats()) v.push(format_value(f));
+         return v;
        }},
-      {"multiply",
+      {"modelWeights", {{"model", Kind::model, ""}, {"format", Kind::format, "", opt}},
+       {"bytes", "params", "keptParams", "bitsPerWeight", "format"}, object,
+       [](const Args& a) {
+         const Model& m = model_arg(a, "model");
+         const ModelWeights w =
+             a.has("format")
+                 ? model_weights(m, find_format(a.text("format", ErrorCode::unknown_format, "a format id"), "format"))
+                 : model_weights(m);
+         return Value::object()
+             .set("bytes", w.bytes.value())
+             .set("params", w.params)
+             .set("keptParams", w.kept_params)
+             .set("bitsPerWeight", w.bits_per_weight)
+             .set("format", w.format);
+       }},
+      {"cases", {}, {"id", "name", "values", "source"}, list,
+       [](const Args&) {
+         Value v = Value::array();
+         for (const LessonCase& c : lesson_cases()) v.push(case_value(c));
+         return v;
+       }},
+      {"lessonCase", {{"id", Kind::lesson_case, ""}}, {"id", "name", "values", "source"}, object,
+       [](const Args& a) {
+         return case_value(find_case(a.text("id", ErrorCode::unknown_case, "a case id"), "id"));
+       }},
+      {"multiply", {{"a", Kind::matrix, ""}, {"b", Kind::matrix, ""}}, {"c", "rows", "cols", "inner", "macs", "flops"}, object,
        [](const Args& a) {
          const Matrix ma = a.matrix("a");
          const Matrix mb = a.matrix("b");
@@ -281,18 +419,24 @@ const std::vector<Function>& table() {
              .set("macs", r.macs.value())
              .set("flops", to_flops(r.macs).value());
        }},
-      {"matmul",
+      {"matmul", {{"n", Kind::count, ""}, {"k", Kind::count, ""}, {"m", Kind::count, ""}, {"dtype", Kind::dtype, ""}},
+       {"rows", "cols", "outputElements", "macs", "flops", "bytes", "flopsPerByte"}, object,
        [](const Args& a) {
          const double n = a.number("n"), k = a.number("k"), m = a.number("m");
          return matmul_value(matmul_cost(n, k, m, a.dtype("dtype")));
        }},
-      {"timeAtPeak",
+      {"timeAtPeak", {{"flops", Kind::positive, "FLOPs"}, {"peakFlopsPerSecond", Kind::positive, "FLOPS"}},
+       {"seconds", "perSecond"}, object,
        [](const Args& a) {
          const Flops flops{a.number("flops")};
          const AtPeak r = time_at_peak(flops, FlopsPerSecond{a.number("peakFlopsPerSecond")});
          return Value::object().set("seconds", r.seconds.value()).set("perSecond", r.per_second);
        }},
       {"roofline",
+       {{"peakFlopsPerSecond", Kind::positive, "FLOPS"}, {"bytesPerSecond", Kind::positive, "bytes/s"},
+        {"flopsPerByte", Kind::positive, "FLOPs/byte"}},
+       {"ridgeFlopsPerByte", "memoryFlopsPerSecond", "attainableFlopsPerSecond", "fractionOfPeak", "intensityOverRidge", "bound"},
+       object,
        [](const Args& a) {
          const Device d = device_arg(a);
          const RooflinePoint p = roofline_point(d, FlopsPerByte{a.number("flopsPerByte")});
@@ -305,18 +449,26 @@ const std::vector<Function>& table() {
              .set("bound", std::string(bound_id(p.bound)));
        }},
       {"clocks",
+       {{"flops", Kind::positive, "FLOPs"}, {"bytes", Kind::positive, "bytes"},
+        {"peakFlopsPerSecond", Kind::positive, "FLOPS"}, {"bytesPerSecond", Kind::positive, "bytes/s"}},
+       {"computeSeconds", "memorySeconds", "seconds", "flopsPerByte", "ridgeFlopsPerByte", "bound"}, object,
        [](const Args& a) {
          const Flops f{a.number("flops")};
          const Bytes b{a.number("bytes")};
          return clocks_value(clocks(f, b, device_arg(a)));
        }},
       {"utilization",
+       {{"achievedFlopsPerSecond", Kind::non_negative, "FLOPS"}, {"peakFlopsPerSecond", Kind::positive, "FLOPS"}},
+       {"fraction", "possible"}, object,
        [](const Args& a) {
          const FlopsPerSecond achieved{a.number("achievedFlopsPerSecond")};
          const Utilization u = utilization(achieved, FlopsPerSecond{a.number("peakFlopsPerSecond")});
          return Value::object().set("fraction", u.fraction).set("possible", u.possible);
        }},
       {"throughput",
+       {{"flopsPerItem", Kind::positive, "FLOPs"}, {"itemsPerSecond", Kind::non_negative, "1/s"},
+        {"peakFlopsPerSecond", Kind::positive, "FLOPS"}},
+       {"achievedFlopsPerSecond", "fraction", "possible", "secondsPerItemAtPeak", "ceilingItemsPerSecond"}, object,
        [](const Args& a) {
          const Flops per_item{a.number("flopsPerItem")};
          const double items_per_second = a.number("itemsPerSecond");
@@ -329,6 +481,9 @@ const std::vector<Function>& table() {
              .set("ceilingItemsPerSecond", t.ceiling_items_per_second);
        }},
       {"totalWork",
+       {{"flopsPerItem", Kind::positive, "FLOPs"}, {"items", Kind::positive, ""},
+        {"itemsPerSecond", Kind::non_negative, "1/s", opt}},
+       {"flops", "seconds"}, object,
        [](const Args& a) {
          const Flops per_item{a.number("flopsPerItem")};
          const double items = a.number("items");
@@ -336,12 +491,16 @@ const std::vector<Function>& table() {
          return Value::object().set("flops", w.flops.value()).set("seconds", w.seconds.value());
        }},
       {"rentalCost",
+       {{"pricePerHourUsd", Kind::positive, "USD/h"}, {"gpus", Kind::count, ""}, {"hours", Kind::positive, "h"}},
+       {"usd"}, object,
        [](const Args& a) {
          const double price = a.number("pricePerHourUsd");
          const double gpus = a.number("gpus");
          return Value::object().set("usd", rental_cost_usd(price, gpus, a.number("hours")));
        }},
       {"denseLayer",
+       {{"batch", Kind::count, ""}, {"inputs", Kind::count, ""}, {"outputs", Kind::count, ""}, {"dtype", Kind::dtype, ""}},
+       {"macs", "flops", "bytes", "weightBytes", "flopsPerByte", "weightsOnlyFlopsPerByte", "limitFlopsPerByte"}, object,
        [](const Args& a) {
          const double batch = a.number("batch"), inputs = a.number("inputs"), outputs = a.number("outputs");
          const DenseLayerCost c = dense_layer(batch, inputs, outputs, a.dtype("dtype"));
@@ -355,12 +514,23 @@ const std::vector<Function>& table() {
              .set("limitFlopsPerByte", c.limit_intensity.value());
        }},
       {"minBatchForRidge",
+       {{"inputs", Kind::count, ""}, {"outputs", Kind::count, ""}, {"dtype", Kind::dtype, ""},
+        {"ridgeFlopsPerByte", Kind::positive, "FLOPs/byte"}},
+       {"batch"}, object,
        [](const Args& a) {
          const double inputs = a.number("inputs"), outputs = a.number("outputs");
          const Dtype dtype = a.dtype("dtype");
-         return Value(min_batch_for_ridge(inputs, outputs, dtype, FlopsPerByte{a.number("ridgeFlopsPerByte")}));
+         return Value::object().set(
+             "batch", min_batch_for_ridge(inputs, outputs, dtype, FlopsPerByte{a.number("ridgeFlopsPerByte")}));
        }},
       {"decode",
+       {{"weightBytes", Kind::positive, "bytes"}, {"kvBytesPerSequence", Kind::non_negative, "bytes"},
+        {"batch", Kind::count, ""}, {"bytesPerSecond", Kind::positive, "bytes/s"}, {"gpus", Kind::count, "", opt},
+        {"flopsPerToken", Kind::positive, "FLOPs", opt}, {"peakFlopsPerSecond", Kind::positive, "FLOPS", opt},
+        {"memoryBytesPerGpu", Kind::positive, "bytes", opt}},
+       {"bytesPerStep", "memorySeconds", "computeSeconds", "stepSeconds", "bound", "tokensPerSecondPerSequence",
+        "tokensPerSecond", "fits", "maxBatch"},
+       object,
        [](const Args& a) {
          DecodeInput in{};
          in.weights = Bytes{a.number("weightBytes")};
@@ -368,21 +538,37 @@ const std::vector<Function>& table() {
          in.batch = a.number("batch");
          in.bandwidth = BytesPerSecond{a.number("bytesPerSecond")};
          in.gpus = a.number_or("gpus", 1);
+         if (a.has("flopsPerToken")) in.flops_per_token = Flops{a.number("flopsPerToken")};
+         if (a.has("peakFlopsPerSecond")) in.peak = FlopsPerSecond{a.number("peakFlopsPerSecond")};
+         if (a.has("memoryBytesPerGpu")) in.memory_per_gpu = Bytes{a.number("memoryBytesPerGpu")};
          const DecodeStep s = decode(in);
          return Value::object()
              .set("bytesPerStep", s.bytes_per_step.value())
+             .set("memorySeconds", s.memory.value())
+             .set("computeSeconds", s.compute ? Value(s.compute->value()) : Value())
              .set("stepSeconds", s.step.value())
+             .set("bound", std::string(bound_id(s.bound)))
              .set("tokensPerSecondPerSequence", s.tokens_per_second_per_sequence)
-             .set("tokensPerSecond", s.tokens_per_second);
+             .set("tokensPerSecond", s.tokens_per_second)
+             .set("fits", s.fits ? Value(*s.fits) : Value())
+             .set("maxBatch", s.max_batch ? Value(*s.max_batch) : Value());
        }},
       {"kvCacheBytes",
+       {{"layers", Kind::count, ""}, {"kvHeads", Kind::count, ""}, {"headDim", Kind::count, ""},
+        {"tokens", Kind::count, ""}, {"dtype", Kind::dtype, ""}},
+       {"bytes"}, object,
        [](const Args& a) {
          const double layers = a.number("layers"), heads = a.number("kvHeads"), dim = a.number("headDim");
          const double tokens = a.number("tokens");
-         return Value(kv_cache_bytes(layers, heads, dim, tokens, a.dtype("dtype")).value());
+         return Value::object().set("bytes", kv_cache_bytes(layers, heads, dim, tokens, a.dtype("dtype")).value());
        }},
-      {"flopsPerToken", [](const Args& a) { return Value(flops_per_token(a.number("params")).value()); }},
+      {"flopsPerToken", {{"params", Kind::count, ""}}, {"flops"}, object,
+       [](const Args& a) { return Value::object().set("flops", flops_per_token(a.number("params")).value()); }},
       {"prefill",
+       {{"params", Kind::count, ""}, {"tokens", Kind::count, ""}, {"weightBytes", Kind::positive, "bytes"},
+        {"peakFlopsPerSecond", Kind::positive, "FLOPS"}, {"bytesPerSecond", Kind::positive, "bytes/s"},
+        {"gpus", Kind::count, "", opt}},
+       {"computeSeconds", "memorySeconds", "seconds", "flopsPerByte", "ridgeFlopsPerByte", "bound", "flops"}, object,
        [](const Args& a) {
          PrefillInput in{};
          in.params = a.number("params");
@@ -395,12 +581,16 @@ const std::vector<Function>& table() {
          v.set("flops", p.flops.value());
          return v;
        }},
-      {"tile",
+      {"tile", {{"rows", Kind::count, ""}, {"cols", Kind::count, ""}, {"dtype", Kind::dtype, ""}}, {"flopsPerByte"}, object,
        [](const Args& a) {
          const double rows = a.number("rows"), cols = a.number("cols");
          return Value::object().set("flopsPerByte", tile_intensity(rows, cols, a.dtype("dtype")).value());
        }},
       {"convAsMatmul",
+       {{"inputHeight", Kind::count, ""}, {"inputWidth", Kind::count, ""}, {"inChannels", Kind::count, ""},
+        {"kernelHeight", Kind::count, ""}, {"kernelWidth", Kind::count, ""}, {"filters", Kind::count, ""},
+        {"stride", Kind::count, "", opt}, {"padding", Kind::count_or_zero, "", opt}},
+       {"outputHeight", "outputWidth", "rows", "inner", "cols", "windowElements", "weights", "macs", "flops"}, object,
        [](const Args& a) {
          ConvInput in{};
          in.input_height = a.number("inputHeight");
@@ -424,6 +614,8 @@ const std::vector<Function>& table() {
              .set("flops", to_flops(c.macs).value());
        }},
       {"elementwise",
+       {{"elements", Kind::count, ""}, {"dtype", Kind::dtype, ""}, {"flopsPerElement", Kind::positive, "FLOPs", opt}},
+       {"flops", "bytes", "flopsPerByte"}, object,
        [](const Args& a) {
          const double elements = a.number("elements");
          const Dtype dtype = a.dtype("dtype");
@@ -433,7 +625,8 @@ const std::vector<Function>& table() {
              .set("bytes", e.bytes.value())
              .set("flopsPerByte", e.intensity.value());
        }},
-      {"fusion",
+      {"fusion", {{"elements", Kind::count, ""}, {"dtype", Kind::dtype, ""}},
+       {"unfusedBytes", "fusedBytes", "savedBytes", "unfusedTransfers", "fusedTransfers"}, object,
        [](const Args& a) {
          const double elements = a.number("elements");
          const Fusion f = fusion(elements, a.dtype("dtype"));
@@ -445,6 +638,10 @@ const std::vector<Function>& table() {
              .set("fusedTransfers", f.fused_transfers);
        }},
       {"quantizedWeights",
+       {{"params", Kind::count, ""}, {"dtype", Kind::dtype, ""}, {"groupSize", Kind::count, "", opt},
+        {"scaleDtype", Kind::dtype, "", opt}, {"keptParams", Kind::non_negative, "", opt},
+        {"keptDtype", Kind::dtype, "", opt}},
+       {"bytes", "quantizedBytes", "scaleBytes", "keptBytes", "bitsPerWeight"}, object,
        [](const Args& a) {
          QuantizedWeightsInput in{};
          in.params = a.number("params");
@@ -462,6 +659,9 @@ const std::vector<Function>& table() {
              .set("bitsPerWeight", q.bits_per_weight);
        }},
       {"precisionSpeedup",
+       {{"bytesBefore", Kind::positive, "bytes"}, {"bytesAfter", Kind::positive, "bytes"},
+        {"peakBeforeFlopsPerSecond", Kind::positive, "FLOPS"}, {"peakAfterFlopsPerSecond", Kind::positive, "FLOPS"}},
+       {"memoryBoundSpeedup", "computeBoundSpeedup"}, object,
        [](const Args& a) {
          const Bytes before{a.number("bytesBefore")};
          const Bytes after{a.number("bytesAfter")};
@@ -469,21 +669,40 @@ const std::vector<Function>& table() {
          const Speedups s = speedups(before, after, peak_before, FlopsPerSecond{a.number("peakAfterFlopsPerSecond")});
          return Value::object().set("memoryBoundSpeedup", s.memory_bound).set("computeBoundSpeedup", s.compute_bound);
        }},
-      {"denseFromSparsity",
-       [](const Args& a) { return Value(dense_from_sparsity(FlopsPerSecond{a.number("flopsPerSecond")}).value()); }},
-      {"trainingFlops",
+      {"denseFromSparsity", {{"flopsPerSecond", Kind::positive, "FLOPS"}}, {"flopsPerSecond"}, object,
+       [](const Args& a) {
+         return Value::object().set("flopsPerSecond",
+                                    dense_from_sparsity(FlopsPerSecond{a.number("flopsPerSecond")}).value());
+       }},
+      {"trainingFlops", {{"params", Kind::count, ""}, {"tokens", Kind::count, ""}}, {"flops"}, object,
        [](const Args& a) {
          const double params = a.number("params");
-         return Value(llm_training_flops(params, a.number("tokens")).value());
+         return Value::object().set("flops", llm_training_flops(params, a.number("tokens")).value());
        }},
       {"cnnTrainingFlops",
+       {{"forwardFlops", Kind::positive, "FLOPs"}, {"examples", Kind::count, ""}, {"epochs", Kind::positive, "", opt}},
+       {"flops"}, object,
        [](const Args& a) {
          const Flops forward{a.number("forwardFlops")};
          const double examples = a.number("examples");
-         return Value(cnn_training_flops(forward, examples, a.number_or("epochs", 1)).value());
+         return Value::object().set("flops", cnn_training_flops(forward, examples, a.number_or("epochs", 1)).value());
        }},
   };
   return functions;
+}
+
+/// An argument the function does not take is an error (a typo must not fall back to a default).
+void reject_unknown(const Function& f, const Value& args) {
+  for (const std::string& key : args.keys()) {
+    bool known = false;
+    for (const Arg& a : f.args) known = known || a.name == key;
+    if (known) continue;
+    std::string takes;
+    for (const Arg& a : f.args) takes += (takes.empty() ? "" : ", ") + std::string(a.name);
+    throw Error(ErrorCode::unknown_argument, key.substr(0, 40),
+                std::string(f.name) + " takes no argument \"" + key.substr(0, 40) + "\"" +
+                    (takes.empty() ? std::string("; it takes none") : "; it takes " + takes));
+  }
 }
 
 // The last line of defence for "never NaN or Infinity": every number of every result.
@@ -498,7 +717,9 @@ Value call(std::string_view name, const Value& args) {
   for (const Function& f : table()) {
     if (name == f.name) {
       const Value empty = Value::object();
-      const Args a(args.is(Value::Kind::null) ? empty : args);
+      const Value& given = args.is(Value::Kind::null) ? empty : args;
+      const Args a(given);
+      reject_unknown(f, given);
       Value result = f.run(a);
       check_finite(result);
       return result;

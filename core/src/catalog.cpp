@@ -1,6 +1,7 @@
 #include "roofline/catalog.hpp"
 
 #include "roofline/error.hpp"
+#include "roofline/precision.hpp"
 
 namespace roofline {
 
@@ -51,26 +52,43 @@ const std::vector<Gpu>& gpu_table() {
   return table;
 }
 
+const std::vector<WeightFormat>& format_table() {
+  static const std::vector<WeightFormat> table = {
+      {"bf16", "BF16", Dtype::bf16, 16, false, std::nullopt, Dtype::fp16, false, Dtype::bf16,
+       "Lesson: 2 bytes per weight, as Llama 3 8B is served (≈ 16.06 GB)."},
+      {"fp16", "FP16", Dtype::fp16, 16, false, std::nullopt, Dtype::fp16, false, Dtype::fp16,
+       "Lesson (C01): 2 bytes per weight, and the arithmetic at the FP16 peak."},
+      {"fp8", "FP8", Dtype::fp8, 8, false, std::nullopt, Dtype::fp16, false, Dtype::fp8,
+       "Lesson (C10): 1 byte per weight, and the matmuls run at the FP8 peak."},
+      {"int8", "INT8 weight-only", Dtype::int8, 8, true, std::nullopt, Dtype::fp16, false, Dtype::bf16,
+       "Lesson: 1 byte per weight (Llama 3 8B ≈ 8.03 GB); the weights are converted back to 16 bits "
+       "before the arithmetic, so the matmuls run at the BF16 peak."},
+      {"int4", "INT4 weight-only", Dtype::int4, 4, true, 64.0, Dtype::fp16, true, Dtype::bf16,
+       "Lesson: half a byte per weight plus the scale of each group (one FP16 scale per 64 weights "
+       "here), with the embeddings and the output layer kept in BF16 (Llama 3 8B ≈ 5.73 GB)."},
+      {"q3.5", "3.5 bits", std::nullopt, 3.5, true, std::nullopt, Dtype::fp16, false, Dtype::bf16,
+       "Lesson: the on-device model compressed to ≈ 3.5 bits per weight on average (≈ 1.3 GB for 3 B)."},
+  };
+  return table;
+}
+
 const std::vector<Model>& model_table() {
   static const std::vector<Model> table = [] {
     std::vector<Model> t;
-    Model llama{"llama3-8b", "Llama 3 8B", "llm", 8.03e9, 16, Dtype::bf16, 32, 8, 128, std::nullopt, {},
-                "Lesson: 8.03 billion parameters served in BF16 (≈ 16.06 GB). Layers, KV heads and head "
-                "dimension from Meta's published configuration."};
-    t.push_back(llama);
-    Model c10{"c10-70b", "70.6 B model (C10)", "llm", 70.6e9, 8, Dtype::fp8, std::nullopt, std::nullopt,
-              std::nullopt, std::nullopt, {},
-              "Lesson (C10): 70.6 billion parameters in FP8 (≈ 70.6 GB), two H100 in tensor parallel."};
-    t.push_back(c10);
-    Model qwen{"qwen-27b", "Qwen3.8-27B", "llm", 27e9, 16, Dtype::bf16, std::nullopt, std::nullopt,
-               std::nullopt, std::nullopt, {},
-               "Lesson, English section: roughly 27 billion parameters in bfloat16, ≈ 54 GB of weights."};
-    t.push_back(qwen);
-    Model phone{"phone-3b", "On-device model, 3 B at 3.5 bits", "llm", 3e9, 3.5, std::nullopt, std::nullopt,
-                std::nullopt, std::nullopt, std::nullopt, {},
-                "Lesson: ≈ 3 billion parameters compressed to ≈ 3.5 bits per weight (≈ 1.3 GB)."};
-    t.push_back(phone);
-    Model resnet{"resnet50", "ResNet-50 (C01)", "cnn", 24.5e6, 16, Dtype::fp16, std::nullopt, std::nullopt,
+    t.push_back({"llama3-8b", "Llama 3 8B", "llm", 8.03e9, "bf16", 1.0e9, Dtype::bf16, 32, 8, 128, std::nullopt, {},
+                 "Lesson: 8.03 billion parameters served in BF16 (≈ 16.06 GB); ≈ 1,000 million of them "
+                 "(embeddings and output layer) stay in BF16 under INT4. Layers, KV heads and head "
+                 "dimension from Meta's published configuration."});
+    t.push_back({"c10-70b", "70.6 B model (C10)", "llm", 70.6e9, "fp8", 0, Dtype::fp8, std::nullopt, std::nullopt,
+                 std::nullopt, std::nullopt, {},
+                 "Lesson (C10): 70.6 billion parameters in FP8 (≈ 70.6 GB), two H100 in tensor parallel."});
+    t.push_back({"qwen-27b", "Qwen3.8-27B", "llm", 27e9, "bf16", 0, Dtype::bf16, std::nullopt, std::nullopt,
+                 std::nullopt, std::nullopt, {},
+                 "Lesson, English section: roughly 27 billion parameters in bfloat16, ≈ 54 GB of weights."});
+    t.push_back({"phone-3b", "On-device model, 3 B at 3.5 bits", "llm", 3e9, "q3.5", 0, std::nullopt, std::nullopt,
+                 std::nullopt, std::nullopt, std::nullopt, {},
+                 "Lesson: ≈ 3 billion parameters compressed to ≈ 3.5 bits per weight (≈ 1.3 GB)."});
+    t.push_back({"resnet50", "ResNet-50 (C01)", "cnn", 24.5e6, "fp16", 0, Dtype::fp16, std::nullopt, std::nullopt,
                  std::nullopt, 4.088e9,
                  {{"conv1", "First convolution (7 × 7, 64 filters)", 118013952, 9408},
                   {"stage1", "Stage 1 (56 × 56 maps)", 668e6, 0.216e6},
@@ -78,13 +96,60 @@ const std::vector<Model>& model_table() {
                   {"stage4", "Stage 4 (7 × 7 maps)", 809e6, 15.0e6},
                   {"fc", "Final dense layer (2,048 → 500)", 1024000, 1024500}},
                  "Lesson (C01): 24.5 million parameters, 4,088 million MACs per 224 × 224 photo "
-                 "counted layer by layer, served in FP16; stage figures from the lesson's table."};
-    t.push_back(resnet);
+                 "counted layer by layer, served in FP16; stage figures from the lesson's table."});
     return t;
   }();
   return table;
 }
 
+CaseValue num(std::string name, double v) { return {std::move(name), v, {}}; }
+CaseValue id(std::string name, std::string v) { return {std::move(name), 0, std::move(v)}; }
+
+const std::vector<LessonCase>& case_table() {
+  static const std::vector<LessonCase> table = {
+      {"c01-last-layer", "C01's last layer on a batch of 32 photos",
+       {num("n", 32), num("k", 2048), num("m", 500), id("dtype", "fp16"), id("gpu", "t4")},
+       "Lesson: the final dense layer of C01 (2,048 inputs, 500 classes) over 32 photos, FP16 on a T4: "
+       "65,536,000 FLOPs."},
+      {"matmul-4096", "Two 4,096 × 4,096 matrices",
+       {num("n", 4096), num("k", 4096), num("m", 4096), id("dtype", "fp16"), id("gpu", "t4")},
+       "Lesson: two 4,096 × 4,096 matrices in FP16 on a T4, ≈ 137 GFLOPs and ≈ 101 MB, intensity ≈ 1,365."},
+      {"t4-decode-point", "An LLM decode on the T4's roofline",
+       {id("gpu", "t4"), id("dtype", "fp16"), num("flopsPerByte", 1)},
+       "Lesson: decoding in 16 bits uses each 2-byte weight for 2 FLOPs, an intensity of ≈ 1, which "
+       "reaches at most 0.32 TFLOPS on a T4."},
+      {"layer-4096", "A 4,096 × 4,096 layer with a batch",
+       {num("inputs", 4096), num("outputs", 4096), num("batch", 32), id("dtype", "fp16"), id("gpu", "t4")},
+       "Lesson: a 4,096 × 4,096 FP16 layer applied to a batch of vectors; it crosses the T4's ridge at "
+       "a batch of 226."},
+      {"llama-l4-decode", "Llama 3 8B decoding on an L4",
+       {id("model", "llama3-8b"), id("format", "bf16"), id("gpu", "l4"), num("batch", 1), num("kvTokens", 0),
+        num("gpus", 1)},
+       "Lesson: every token reads the 16.06 GB of weights once; at 300 GB/s that is ≈ 53.5 ms, ≈ 18.7 "
+       "tokens per second."},
+      {"four-conversations", "Four conversations at once on an L4",
+       {id("model", "llama3-8b"), id("format", "bf16"), id("gpu", "l4"), num("batch", 4), num("kvTokens", 8192),
+        num("gpus", 1)},
+       "Lesson: four conversations of 8,192 tokens, 1.07 GB of KV cache each: ≈ 59 tokens per second in "
+       "total, ≈ 15 each."},
+      {"llama-l4-prefill", "Prefill of a 2,000-token prompt on an L4",
+       {id("model", "llama3-8b"), id("format", "bf16"), id("gpu", "l4"), num("promptTokens", 2000),
+        num("gpus", 1)},
+       "Lesson: the 2,000 tokens of a prompt go through the model together: ≈ 265 ms, set by the "
+       "arithmetic, against ≈ 54 ms per decoded token."},
+      {"c10-2xh100", "C10 on two H100 in tensor parallel",
+       {id("model", "c10-70b"), id("format", "fp8"), id("gpu", "h100-sxm"), num("gpus", 2), num("batch", 40),
+        num("kvBytesPerSequence", 695e6), num("promptTokens", 2000)},
+       "Lesson (C10): 70.6 GB of FP8 weights split over two H100; with 40 conversations each GPU also "
+       "reads ≈ 13.9 GB of KV cache per step (2 × 13.9 GB ÷ 40 = 0.695 GB per conversation); a "
+       "2,000-token prompt."},
+      {"conv1-tiles", "Tiles over C01's first feature maps",
+       {num("tile", 64), num("elements", 802816), id("dtype", "fp16"), id("gpu", "t4")},
+       "Lesson: square tiles of a matmul, and the 112 × 112 × 64 = 802,816 values that C01's first "
+       "convolution writes, in FP16 on a T4."},
+  };
+  return table;
+}
 // The entry with `id`, or an error listing the ids there are.
 template <class Entry>
 const Entry& find_by_id(const std::vector<Entry>& table, std::string_view id, std::string_view field, ErrorCode code) {
@@ -101,6 +166,15 @@ const Entry& find_by_id(const std::vector<Entry>& table, std::string_view id, st
 
 std::span<const Gpu> gpus() { return gpu_table(); }
 std::span<const Model> models() { return model_table(); }
+std::span<const WeightFormat> weight_formats() { return format_table(); }
+std::span<const LessonCase> lesson_cases() { return case_table(); }
+
+const CaseValue* LessonCase::find(std::string_view name) const {
+  for (const CaseValue& v : values) {
+    if (v.name == name) return &v;
+  }
+  return nullptr;
+}
 
 const Gpu& find_gpu(std::string_view id, std::string_view field) {
   return find_by_id(gpu_table(), id, field, ErrorCode::unknown_gpu);
@@ -109,6 +183,40 @@ const Gpu& find_gpu(std::string_view id, std::string_view field) {
 const Model& find_model(std::string_view id, std::string_view field) {
   return find_by_id(model_table(), id, field, ErrorCode::unknown_model);
 }
+
+const WeightFormat& find_format(std::string_view id, std::string_view field) {
+  return find_by_id(format_table(), id, field, ErrorCode::unknown_format);
+}
+
+const LessonCase& find_case(std::string_view id, std::string_view field) {
+  return find_by_id(case_table(), id, field, ErrorCode::unknown_case);
+}
+
+ModelWeights model_weights(const Model& model, const WeightFormat& format) {
+  ModelWeights w;
+  w.params = model.params;
+  w.format = format.id;
+  if (format.dtype) {
+    QuantizedWeightsInput in{};
+    in.params = model.params;
+    in.dtype = *format.dtype;
+    in.group_size = format.group_size;
+    in.scale_dtype = format.scale_dtype;
+    in.kept_params = format.keeps_bf16_share ? model.kept_params : 0;
+    in.kept_dtype = Dtype::bf16;
+    const QuantizedWeights q = quantized_weights(in);
+    w.bytes = q.bytes;
+    w.kept_params = in.kept_params;
+    w.bits_per_weight = q.bits_per_weight;
+  } else {
+    // A bit budget (3.5 bits per weight on average) with no dtype of its own.
+    w.bytes = Bytes{require_result("bytes", model.params * format.bits / 8)};
+    w.bits_per_weight = format.bits;
+  }
+  return w;
+}
+
+ModelWeights model_weights(const Model& model) { return model_weights(model, find_format(model.format, "format")); }
 
 Device device_for(const Gpu& gpu, Dtype dtype) {
   const auto peak = gpu.peak(dtype);

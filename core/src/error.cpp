@@ -21,9 +21,12 @@ std::string_view error_code_id(ErrorCode code) {
     case ErrorCode::unknown_dtype: return "unknown_dtype";
     case ErrorCode::unknown_gpu: return "unknown_gpu";
     case ErrorCode::unknown_model: return "unknown_model";
+    case ErrorCode::unknown_format: return "unknown_format";
+    case ErrorCode::unknown_case: return "unknown_case";
     case ErrorCode::unsupported_dtype: return "unsupported_dtype";
     case ErrorCode::never_crosses_ridge: return "never_crosses_ridge";
     case ErrorCode::unknown_function: return "unknown_function";
+    case ErrorCode::unknown_argument: return "unknown_argument";
     case ErrorCode::internal_error: return "internal_error";
   }
   return "unknown_error";

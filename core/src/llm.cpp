@@ -1,5 +1,8 @@
 #include "roofline/llm.hpp"
 
+#include <cmath>
+#include <string>
+
 #include "roofline/error.hpp"
 
 namespace roofline {
@@ -10,11 +13,40 @@ DecodeStep decode(const DecodeInput& in) {
   require_count("batch", in.batch);
   require_positive("bytesPerSecond", in.bandwidth.value());
   require_count("gpus", in.gpus);
+  if (in.flops_per_token.has_value() != in.peak.has_value()) {
+    const char* missing = in.peak ? "flopsPerToken" : "peakFlopsPerSecond";
+    throw Error(ErrorCode::missing_field, missing,
+                std::string(missing) + " is required with " + (in.peak ? "peakFlopsPerSecond" : "flopsPerToken") +
+                    ": the compute roof needs both");
+  }
+  if (in.flops_per_token) require_positive("flopsPerToken", in.flops_per_token->value());
+  if (in.peak) require_positive("peakFlopsPerSecond", in.peak->value());
+  if (in.memory_per_gpu) require_positive("memoryBytesPerGpu", in.memory_per_gpu->value());
+
+  DecodeStep s{};
   const Bytes total = in.weights + in.kv_cache_per_sequence * in.batch;
-  const Bytes per_gpu{require_result("bytesPerStep", total.value() / in.gpus)};
-  const Seconds step{require_result("stepSeconds", (per_gpu / in.bandwidth).value())};
-  return {per_gpu, step, require_result("tokensPerSecondPerSequence", 1.0 / step.value()),
-          require_result("tokensPerSecond", in.batch / step.value())};
+  s.bytes_per_step = Bytes{require_result("bytesPerStep", total.value() / in.gpus)};
+  s.memory = Seconds{require_result("memorySeconds", (s.bytes_per_step / in.bandwidth).value())};
+  s.step = s.memory;
+  if (in.peak) {
+    const double flops = require_result("computeSeconds", in.batch * in.flops_per_token->value() / in.gpus);
+    s.compute = Seconds{require_result("computeSeconds", flops / in.peak->value())};
+    if (s.compute->value() >= s.memory.value()) {  // as clocks(): a tie is compute-bound
+      s.step = *s.compute;
+      s.bound = Bound::compute;
+    }
+  }
+  s.tokens_per_second_per_sequence = require_result("tokensPerSecondPerSequence", 1.0 / s.step.value());
+  s.tokens_per_second = require_result("tokensPerSecond", in.batch / s.step.value());
+  if (in.memory_per_gpu) {
+    const double capacity = in.memory_per_gpu->value() * in.gpus;
+    s.fits = total.value() <= capacity;
+    if (in.kv_cache_per_sequence.value() > 0) {
+      const double room = capacity - in.weights.value();
+      s.max_batch = room <= 0 ? 0.0 : require_result("maxBatch", std::floor(room / in.kv_cache_per_sequence.value()));
+    }
+  }
+  return s;
 }
 
 Bytes kv_cache_bytes(double layers, double kv_heads, double head_dim, double tokens, Dtype dtype) {

@@ -54,10 +54,10 @@ TEST_CASE("device_for refuses a precision the GPU has no peak for") {
 }
 
 TEST_CASE("models: Llama 3 8B weighs 16.06 GB in BF16; ResNet-50 reuses each weight ≈ 167 times") {
-  CHECK(find_model("llama3-8b").weight_bytes().value() == Approx(16.06e9));
-  CHECK(find_model("c10-70b").weight_bytes().value() == Approx(70.6e9));
-  CHECK(find_model("qwen-27b").weight_bytes().value() == Approx(54e9));
-  CHECK(find_model("phone-3b").weight_bytes().value() == Approx(1.3125e9));
+  CHECK(model_weights(find_model("llama3-8b")).bytes.value() == Approx(16.06e9));
+  CHECK(model_weights(find_model("c10-70b")).bytes.value() == Approx(70.6e9));
+  CHECK(model_weights(find_model("qwen-27b")).bytes.value() == Approx(54e9));
+  CHECK(model_weights(find_model("phone-3b")).bytes.value() == Approx(1.3125e9));
   const Model& r = find_model("resnet50");
   CHECK(*r.macs_per_example / r.params == Approx(166.9).margin(0.05));
   CHECK(r.stages.size() == 5);

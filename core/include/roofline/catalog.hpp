@@ -4,6 +4,8 @@
 //   t4.peak(Dtype::fp16);            // 65 TFLOP/s (dense, tensor cores)
 //   t4.peak(Dtype::fp8);             // std::nullopt: the T4 has no FP8
 //   device_for(t4, Dtype::fp16);     // {65 TFLOP/s, 320 GB/s}; throws unsupported_dtype for FP8
+//   model_weights(find_model("llama3-8b"), find_format("int4")).bytes;   // ≈ 5.73 GB
+//   find_case("c01-last-layer").find("k")->number;                      // 2048
 #pragma once
 
 #include <array>
@@ -34,6 +36,22 @@ struct Gpu {
   [[nodiscard]] std::optional<FlopsPerSecond> peak(Dtype d) const { return peaks[static_cast<std::size_t>(d)]; }
 };
 
+/// How a model's weights are stored: a plain dtype (BF16, FP8), weight-only integers with a scale
+/// per group and a share of the model kept in BF16 (INT8, INT4), or a bit budget with no dtype of
+/// its own (3.5 bits per weight).
+struct WeightFormat {
+  std::string id;                     ///< "bf16", "fp8", "int8", "int4", "q3.5"
+  std::string name;                   ///< "BF16", "INT4 weight-only", ...
+  std::optional<Dtype> dtype;         ///< storage of the quantized part; none for a bit budget
+  double bits = 16;                   ///< bits of each stored weight (without scales)
+  bool weight_only = false;           ///< activations and the arithmetic stay in 16 bits
+  std::optional<double> group_size;   ///< one scale per this many weights; none: no scales
+  Dtype scale_dtype = Dtype::fp16;
+  bool keeps_bf16_share = false;      ///< the model's kept_params stay in BF16
+  Dtype compute_dtype = Dtype::bf16;  ///< whose peak the matmuls run at
+  std::string source;
+};
+
 /// A model-level stage or layer with the lesson's MAC and weight counts.
 struct Stage {
   std::string id;
@@ -47,24 +65,60 @@ struct Model {
   std::string name;
   std::string kind;  ///< "llm" or "cnn"
   double params = 0;
-  double bits_per_weight = 16;         ///< storage as served (16 for BF16/FP16, 8 for FP8)
-  std::optional<Dtype> dtype;          ///< the served dtype, where it is a plain one
+  std::string format;                 ///< the weight format it is served in (a WeightFormat id)
+  double kept_params = 0;             ///< parameters that stay in BF16 under weight-only INT4
+  std::optional<Dtype> dtype;         ///< dtype of its activations and KV cache, where plain
   std::optional<double> layers, kv_heads, head_dim;  ///< LLM shape, where known
   std::optional<double> macs_per_example;            ///< CNN forward MACs per example
   std::vector<Stage> stages;
   std::string source;
+};
 
-  /// params × bits per weight ÷ 8.
-  [[nodiscard]] Bytes weight_bytes() const { return Bytes{params * bits_per_weight / 8}; }
+/// A model's weights in one format.
+struct ModelWeights {
+  Bytes bytes;              ///< everything read per decode step: weights, scales, kept share
+  double params = 0;        ///< all parameters
+  double kept_params = 0;   ///< of which stay in BF16
+  double bits_per_weight = 0;  ///< bytes × 8 ÷ params
+  std::string format;       ///< the format id
+};
+
+/// One value of a lesson case: a number in base units, or an id (GPU, model, format, dtype).
+struct CaseValue {
+  std::string name;
+  double number = 0;
+  std::string id;  ///< non-empty for ids
+  [[nodiscard]] bool is_id() const { return !id.empty(); }
+};
+
+/// A worked case of the lesson (the C01 last layer, Llama 3 8B on an L4, ...): the inputs every
+/// calculator, table and exercise starts from, as named values.
+struct LessonCase {
+  std::string id;
+  std::string name;
+  std::vector<CaseValue> values;
+  std::string source;
+  [[nodiscard]] const CaseValue* find(std::string_view name) const;
 };
 
 std::span<const Gpu> gpus();
 std::span<const Model> models();
-/// Throws unknown_gpu / unknown_model naming `field` when the id is not in the catalog.
+std::span<const WeightFormat> weight_formats();
+std::span<const LessonCase> lesson_cases();
+/// Exact ids only. Throws unknown_gpu / unknown_model / unknown_format / unknown_case naming
+/// `field` when the id is not in the catalog.
 const Gpu& find_gpu(std::string_view id, std::string_view field = "id");
 const Model& find_model(std::string_view id, std::string_view field = "id");
+const WeightFormat& find_format(std::string_view id, std::string_view field = "format");
+const LessonCase& find_case(std::string_view id, std::string_view field = "id");
 /// The roofline device of a GPU at one precision; throws unsupported_dtype where it has no peak.
 Device device_for(const Gpu& gpu, Dtype dtype);
+
+/// A model's weight bytes in a format (Llama 3 8B: BF16 16.06 GB, INT8 8.03 GB, INT4 ≈ 5.73 GB
+/// with its ≈ 1.0 B kept parameters in BF16 and one FP16 scale per 64 weights).
+ModelWeights model_weights(const Model& model, const WeightFormat& format);
+/// In the model's own format.
+ModelWeights model_weights(const Model& model);
 
 /// What renting `gpus` GPUs for `hours` costs at a price per GPU-hour, in US dollars
 /// (two T4 for a 30-day month: 0.53 × 2 × 720 ≈ US$763).

@@ -29,9 +29,12 @@ enum class ErrorCode {
   unknown_dtype,
   unknown_gpu,
   unknown_model,
+  unknown_format,
+  unknown_case,
   unsupported_dtype,
   never_crosses_ridge,
   unknown_function,
+  unknown_argument,
   internal_error,
 };
 
@@ -41,8 +44,9 @@ inline constexpr std::array all_error_codes{
     ErrorCode::not_positive,     ErrorCode::negative,      ErrorCode::not_integer,
     ErrorCode::too_large,        ErrorCode::out_of_range,  ErrorCode::shape_mismatch,
     ErrorCode::ragged_matrix,    ErrorCode::unknown_dtype, ErrorCode::unknown_gpu,
-    ErrorCode::unknown_model,    ErrorCode::unsupported_dtype,
-    ErrorCode::never_crosses_ridge, ErrorCode::unknown_function, ErrorCode::internal_error,
+    ErrorCode::unknown_model,    ErrorCode::unknown_format, ErrorCode::unknown_case,
+    ErrorCode::unsupported_dtype, ErrorCode::never_crosses_ridge, ErrorCode::unknown_function,
+    ErrorCode::unknown_argument, ErrorCode::internal_error,
 };
 
 /// The stable identifier of a code: "not_integer", "shape_mismatch", ...

@@ -3,8 +3,12 @@
 //
 //   decode({gigabytes(16.06), gigabytes(1.07), 4, gigabytes_per_second(300), 1});
 //     // 20.34 GB per step, 67.8 ms, ≈ 59 tokens/s in total, ≈ 15 per conversation
+//   Same at batch 1,024 with flops_per_token 16.06 GFLOPs and a 121 TFLOPS peak: compute-bound,
+//   ≈ 7,530 tokens/s; with memory_per_gpu 24 GB and 8,192-token KV caches, max_batch 7.
 //   kv_cache_bytes(32, 8, 128, 8192, Dtype::bf16);   // 1.07 GB (Llama 3 8B)
 #pragma once
+
+#include <optional>
 
 #include "roofline/dtype.hpp"
 #include "roofline/roofline.hpp"
@@ -18,13 +22,24 @@ struct DecodeInput {
   double batch = 1;               ///< sequences decoded together (a count)
   BytesPerSecond bandwidth;       ///< one GPU's memory bandwidth
   double gpus = 1;                ///< tensor-parallel GPUs, each reading 1/gpus of everything
+  /// The compute roof, both or neither: FLOPs each token costs (2 × params) and one GPU's peak.
+  std::optional<Flops> flops_per_token = std::nullopt;
+  std::optional<FlopsPerSecond> peak = std::nullopt;
+  /// The capacity wall: one GPU's memory, which must hold its share of weights + batch × KV.
+  std::optional<Bytes> memory_per_gpu = std::nullopt;
 };
 
 struct DecodeStep {
   Bytes bytes_per_step;                 ///< what ONE GPU reads: (weights + batch·kv) ÷ gpus
-  Seconds step;                         ///< bytes_per_step ÷ bandwidth: the memory floor of a step
+  Seconds memory;                       ///< bytes_per_step ÷ bandwidth: the memory floor of a step
+  std::optional<Seconds> compute;       ///< batch · flops_per_token ÷ (gpus · peak), with a peak
+  Seconds step;                         ///< the larger of the two floors
+  Bound bound = Bound::memory;          ///< which floor sets the step
   double tokens_per_second_per_sequence;  ///< 1 ÷ step
   double tokens_per_second;             ///< batch ÷ step
+  std::optional<bool> fits;             ///< with a capacity: weights + batch·kv fit on the GPUs
+  /// With a capacity and a KV cache: the largest batch that fits (0 when the weights alone don't).
+  std::optional<double> max_batch;
 };
 
 DecodeStep decode(const DecodeInput& in);
