@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// Time of one call of the JS API, from both packaged builds in one run: per build and per call,
+// the median, minimum and 90th percentile in microseconds over many single calls after a
+// warm-up. Two pure-JS rows time an empty function call (the cost of the timer itself) and
+// JSON.stringify of the roofline() arguments, so ratios are visible.
+// Usage: node wasm/bench-call.mjs [site-dir] [--calls N] [--warmup N]   (default build-wasm/site)
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const argv = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = argv.indexOf(name);
+  if (i < 0) return fallback;
+  const [value] = argv.splice(i, 2).slice(1);
+  return Number(value);
+};
+const calls = option('--calls', 20000);
+const warmup = option('--warmup', 5000);
+const dir = resolve(argv[0] || 'build-wasm/site');
+if (!(calls >= 1) || !(warmup >= 0)) {
+  console.error('usage: node wasm/bench-call.mjs [site-dir] [--calls N] [--warmup N]');
+  process.exit(2);
+}
+
+const require = createRequire(import.meta.url);
+const builds = {
+  'roofline.mjs': async () => (await import(pathToFileURL(join(dir, 'roofline.mjs')).href)).default(),
+  'roofline.js': async () => require(join(dir, 'roofline.js'))(),
+};
+
+let sink = 0;  // keeps results alive so nothing is optimized away
+const keep = (x) => { sink += typeof x === 'object' && x !== null ? 1 : 0; };
+
+/** Times `calls` single calls of f after `warmup` untimed ones; returns microseconds. */
+function time(f) {
+  for (let i = 0; i < warmup; i++) keep(f());
+  const us = new Float64Array(calls);
+  for (let i = 0; i < calls; i++) {
+    const t0 = process.hrtime.bigint();
+    const r = f();
+    const t1 = process.hrtime.bigint();
+    keep(r);
+    us[i] = Number(t1 - t0) / 1000;
+  }
+  us.sort();
+  const at = (q) => us[Math.min(calls - 1, Math.floor(q * calls))];
+  return { median: at(0.5), min: us[0], p90: at(0.9) };
+}
+
+function cases(rl) {
+  return {
+    'roofline()': () => rl.roofline({ peakFlopsPerSecond: 65e12, bytesPerSecond: 320e9, flopsPerByte: 1 }),
+    'decode()': () => rl.decode({ weightBytes: 16.06e9, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: 300e9 }),
+    'matmul()': () => rl.matmul({ n: 32, k: 2048, m: 500, dtype: 'fp16' }),
+    'gpus()': () => rl.gpus(),
+    'roofline() error': () => {
+      try {
+        return rl.roofline({ peakFlopsPerSecond: 65e12, bytesPerSecond: 320e9, flopsPerByte: -1 });
+      } catch (e) {
+        if (!(e instanceof rl.RooflineError)) throw e;
+        return e;
+      }
+    },
+  };
+}
+
+const rows = [];
+const empty = (a) => a;
+const baseline = {
+  'empty function call': () => empty({ peakFlopsPerSecond: 65e12, bytesPerSecond: 320e9, flopsPerByte: 1 }),
+  'JSON.stringify(args)': () => ({ s: JSON.stringify({ peakFlopsPerSecond: 65e12, bytesPerSecond: 320e9, flopsPerByte: 1 }) }),
+};
+for (const [name, f] of Object.entries(baseline)) rows.push(['pure JS', name, time(f)]);
+for (const [build, load] of Object.entries(builds)) {
+  const rl = await load();
+  for (const [name, f] of Object.entries(cases(rl))) rows.push([build, name, time(f)]);
+}
+
+const fmt = (x) => x.toFixed(2);
+console.log(`${calls} timed calls each after ${warmup} untimed, Node ${process.version}, ${dir}\n`);
+console.log('| build | call | median µs | min µs | p90 µs |');
+console.log('| --- | --- | ---: | ---: | ---: |');
+for (const [build, name, t] of rows) {
+  console.log(`| ${build} | ${name} | ${fmt(t.median)} | ${fmt(t.min)} | ${fmt(t.p90)} |`);
+}
+if (sink < 0) console.log(sink);
