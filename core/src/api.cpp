@@ -250,12 +250,64 @@ const Model& model_arg(const Args& a, std::string_view key) {
   return find_model(a.text(key, ErrorCode::unknown_model, "a model id"), key);
 }
 
+/// The arguments of API function `fn` that a lesson case provides: its own numbers, and what its
+/// ids imply (a GPU and dtype give the device; a model and format give the weights and FLOPs per
+/// token; a model and a token count give the KV cache). Arguments the case cannot give are absent.
+Value case_args(const LessonCase& c, const std::vector<std::string_view>& takes) {
+  Value all = Value::object();
+  for (const CaseValue& v : c.values) {
+    if (v.is_id() && (v.name == "gpu" || v.name == "model" || v.name == "format")) continue;
+    all.set(v.name, v.is_id() ? Value(v.id) : Value(v.number));
+  }
+  const Model* model = nullptr;
+  const WeightFormat* format = nullptr;
+  if (const CaseValue* m = c.find("model")) model = &find_model(m->id, "model");
+  if (const CaseValue* f = c.find("format")) format = &find_format(f->id, "format");
+  if (model && !format) format = &find_format(model->format, "format");
+  if (model) {
+    const ModelWeights w = model_weights(*model, *format);
+    all.set("weightBytes", w.bytes.value()).set("params", w.params);
+    all.set("flopsPerToken", flops_per_token(w.params).value());
+    if (model->layers && model->kv_heads && model->head_dim) {
+      all.set("layers", *model->layers).set("kvHeads", *model->kv_heads).set("headDim", *model->head_dim);
+    }
+    if (const CaseValue* kv_tokens = c.find("kvTokens"); kv_tokens && !c.find("kvBytesPerSequence")) {
+      double kv = 0;
+      if (kv_tokens->number > 0 && model->layers && model->kv_heads && model->head_dim && model->dtype) {
+        kv = kv_cache_bytes(*model->layers, *model->kv_heads, *model->head_dim, kv_tokens->number, *model->dtype).value();
+      }
+      all.set("kvBytesPerSequence", kv);
+    }
+  }
+  if (const CaseValue* t = c.find("promptTokens")) {
+    all.set("tokens", t->number);
+  } else if (const CaseValue* kt = c.find("kvTokens")) {
+    all.set("tokens", kt->number);
+  }
+  if (const CaseValue* tile = c.find("tile")) all.set("rows", tile->number).set("cols", tile->number);
+  if (!all.find("dtype")) {
+    if (format) all.set("dtype", std::string(dtype_id(format->compute_dtype)));
+  }
+  if (const CaseValue* g = c.find("gpu")) {
+    const Gpu& gpu = find_gpu(g->id, "gpu");
+    all.set("bytesPerSecond", gpu.bandwidth.value()).set("memoryBytesPerGpu", gpu.memory.value());
+    const Dtype d = parse_dtype(all.get("dtype").string(), "dtype");
+    const Device dev = device_for(gpu, d);
+    all.set("peakFlopsPerSecond", dev.peak.value()).set("ridgeFlopsPerByte", ridge(dev).value());
+  }
+  Value out = Value::object();
+  for (std::string_view name : takes) {
+    if (const Value* v = all.find(name)) out.set(std::string(name), *v);
+  }
+  return out;
+}
+
 using Handler = Value (*)(const Args&);
 
 /// What an argument must be. Numbers are checked by the core function that takes them; the kind
 /// documents the rule (and tests/ check that each rule is enforced).
 enum class Kind { count, count_or_zero, positive, non_negative, fraction, number, dtype, gpu, model, format,
-                  lesson_case, matrix };
+                  lesson_case, function, matrix };
 
 std::string_view kind_id(Kind k) {
   switch (k) {
@@ -270,6 +322,7 @@ std::string_view kind_id(Kind k) {
     case Kind::model: return "model";
     case Kind::format: return "format";
     case Kind::lesson_case: return "case";
+    case Kind::function: return "function";
     case Kind::matrix: return "matrix";
   }
   return "?";
@@ -405,6 +458,19 @@ const std::vector<Function>& table() {
       {"lessonCase", {{"id", Kind::lesson_case, ""}}, {"id", "name", "values", "source"}, object,
        [](const Args& a) {
          return case_value(find_case(a.text("id", ErrorCode::unknown_case, "a case id"), "id"));
+       }},
+      {"caseArgs", {{"id", Kind::lesson_case, ""}, {"function", Kind::function, ""}}, {"*"}, object,
+       [](const Args& a) {
+         const LessonCase& c = find_case(a.text("id", ErrorCode::unknown_case, "a case id"), "id");
+         const std::string fn = a.text("function", ErrorCode::unknown_function, "an API function name");
+         for (const Function& f : table()) {
+           if (f.name != fn) continue;
+           std::vector<std::string_view> takes;
+           for (const Arg& arg : f.args) takes.push_back(arg.name);
+           return case_args(c, takes);
+         }
+         throw Error(ErrorCode::unknown_function, "function",
+                     "function must name an API function, got \"" + fn.substr(0, 40) + "\"");
        }},
       {"multiply", {{"a", Kind::matrix, ""}, {"b", Kind::matrix, ""}}, {"c", "rows", "cols", "inner", "macs", "flops"}, object,
        [](const Args& a) {

@@ -141,7 +141,8 @@ TEST_CASE("API: string fields reject numbers, unknown names and absence") {
                                                     {"model", ErrorCode::unknown_model},
                                                     {"format", ErrorCode::unknown_format},
                                                     {"case", ErrorCode::unknown_case},
-                                                    {"dtype", ErrorCode::unknown_dtype}};
+                                                    {"dtype", ErrorCode::unknown_dtype},
+                                                    {"function", ErrorCode::unknown_function}};
   for (const Value& f : functions.items()) {
     for (const Value& a : f.get("args").items()) {
       const auto it = by_kind.find(a.get("kind").string());

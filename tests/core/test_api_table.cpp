@@ -118,6 +118,7 @@ TEST_CASE("API table: every valid call takes exactly the declared arguments and 
       REQUIRE(result.is(Value::Kind::object));
       objects.push_back(&result);
     }
+    if (required.count("*") == 1) continue;  // caseArgs: the fields of another function's arguments
     for (const Value* o : objects) {
       std::set<std::string> keys(o->keys().begin(), o->keys().end());
       for (const std::string& r : required) CHECK(keys.count(r) == 1);
@@ -165,6 +166,9 @@ TEST_CASE("API table: the rule declared for each numeric argument is the one enf
         CHECK(at == field);
       } else if (kind == "dtype") {
         CHECK(code_of(name, with(args, field, Value("fp64")), &at) == ErrorCode::unknown_dtype);
+        CHECK(at == field);
+      } else if (kind == "function") {
+        CHECK(code_of(name, with(args, field, Value("nope")), &at) == ErrorCode::unknown_function);
         CHECK(at == field);
       } else {
         CHECK(kind == "matrix");
@@ -300,4 +304,39 @@ TEST_CASE("decode: 24 GB hold Llama 3 8B in BF16 and 7 conversations of 8,192 to
   CHECK(four.get("fits").boolean());
   CHECK(four.get("bound").string() == "memory");
   CHECK(four.get("tokensPerSecond").number() == Approx(59).margin(0.5));
+}
+
+TEST_CASE("caseArgs: a lesson case gives the arguments of any function, derived by the core") {
+  auto args = [](const char* id, const char* fn) {
+    return api::call("caseArgs", Value::object().set("id", id).set("function", fn));
+  };
+  const Value mm = args("c01-last-layer", "matmul");
+  CHECK(api::call("matmul", mm).get("flops").number() == 65536000);
+  const Value t4 = args("c01-last-layer", "timeAtPeak");
+  CHECK(t4.get("peakFlopsPerSecond").number() == 65e12);
+  CHECK(t4.find("flops") == nullptr);  // not the case's to give
+
+  const Value four = args("four-conversations", "decode");
+  CHECK(four.get("kvBytesPerSequence").number() == 1073741824);
+  CHECK(four.get("memoryBytesPerGpu").number() == 24e9);
+  const Value d = api::call("decode", four);
+  CHECK(d.get("tokensPerSecond").number() == Approx(59).margin(0.5));
+  CHECK(d.get("tokensPerSecondPerSequence").number() == Approx(14.7).margin(0.1));
+
+  const Value c10 = api::call("decode", args("c10-2xh100", "decode"));
+  CHECK(c10.get("stepSeconds").number() == Approx(0.0147).margin(0.00005));
+  CHECK(c10.get("tokensPerSecond").number() == Approx(2720).margin(10));
+  const Value pre = api::call("prefill", args("c10-2xh100", "prefill"));
+  CHECK(pre.get("seconds").number() == Approx(0.0713).margin(0.0005));
+
+  const Value l4 = api::call("decode", args("llama-l4-decode", "decode"));
+  CHECK(l4.get("tokensPerSecond").number() == Approx(18.68).margin(0.01));
+  CHECK(api::call("prefill", args("llama-l4-prefill", "prefill")).get("seconds").number() == Approx(0.265).margin(0.001));
+  CHECK(api::call("minBatchForRidge", args("layer-4096", "minBatchForRidge")).get("batch").number() == 226);
+  CHECK(api::call("tile", args("conv1-tiles", "tile")).get("flopsPerByte").number() == 32);
+
+  std::string field;
+  CHECK(code_of("caseArgs", Value::object().set("id", "c01-last-layer").set("function", "nope"), &field) ==
+        ErrorCode::unknown_function);
+  CHECK(field == "function");
 }
