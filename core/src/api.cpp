@@ -250,6 +250,47 @@ const Model& model_arg(const Args& a, std::string_view key) {
   return find_model(a.text(key, ErrorCode::unknown_model, "a model id"), key);
 }
 
+/// Replaces or adds values of a case (another GPU, another format, a batch): only names some
+/// lesson case uses, each a number or an id; the function they feed checks the rest.
+void override_case_values(LessonCase& c, const Value& values) {
+  if (!values.is(Value::Kind::object)) {
+    throw Error(ErrorCode::not_a_number, "values", "values must be an object of case values, got " + kind_name(values));
+  }
+  for (std::size_t i = 0; i < values.keys().size(); ++i) {
+    const std::string& name = values.keys()[i];
+    const Value& v = values.items()[i];
+    bool known = false;
+    for (const LessonCase& other : lesson_cases()) known = known || other.find(name) != nullptr;
+    const std::string field = "values." + name.substr(0, 40);
+    if (!known) {
+      std::string names;
+      for (const LessonCase& other : lesson_cases()) {
+        for (const CaseValue& x : other.values) {
+          if (names.find(" " + x.name + ",") == std::string::npos) names += " " + x.name + ",";
+        }
+      }
+      names.pop_back();
+      throw Error(ErrorCode::unknown_argument, field, "a case has no value \"" + name.substr(0, 40) + "\"; it may have" + names);
+    }
+    CaseValue nv{name, 0, {}};
+    if (v.is(Value::Kind::string) && !v.string().empty()) {
+      nv.id = v.string();
+    } else if (v.is(Value::Kind::number)) {
+      nv.number = require_finite(field, v.number());
+    } else {
+      throw Error(ErrorCode::not_a_number, field, field + " must be a number or an id, got " + kind_name(v));
+    }
+    bool replaced = false;
+    for (CaseValue& x : c.values) {
+      if (x.name == name) {
+        x = nv;
+        replaced = true;
+      }
+    }
+    if (!replaced) c.values.push_back(nv);
+  }
+}
+
 /// The arguments of API function `fn` that a lesson case provides: its own numbers, and what its
 /// ids imply (a GPU and dtype give the device; a model and format give the weights and FLOPs per
 /// token; a model and a token count give the KV cache). Arguments the case cannot give are absent.
@@ -307,7 +348,7 @@ using Handler = Value (*)(const Args&);
 /// What an argument must be. Numbers are checked by the core function that takes them; the kind
 /// documents the rule (and tests/ check that each rule is enforced).
 enum class Kind { count, count_or_zero, positive, non_negative, fraction, number, dtype, gpu, model, format,
-                  lesson_case, function, matrix };
+                  lesson_case, function, case_values, matrix };
 
 std::string_view kind_id(Kind k) {
   switch (k) {
@@ -323,6 +364,7 @@ std::string_view kind_id(Kind k) {
     case Kind::format: return "format";
     case Kind::lesson_case: return "case";
     case Kind::function: return "function";
+    case Kind::case_values: return "caseValues";
     case Kind::matrix: return "matrix";
   }
   return "?";
@@ -459,9 +501,11 @@ const std::vector<Function>& table() {
        [](const Args& a) {
          return case_value(find_case(a.text("id", ErrorCode::unknown_case, "a case id"), "id"));
        }},
-      {"caseArgs", {{"id", Kind::lesson_case, ""}, {"function", Kind::function, ""}}, {"*"}, object,
+      {"caseArgs", {{"id", Kind::lesson_case, ""}, {"function", Kind::function, ""}, {"values", Kind::case_values, "", opt}},
+       {"*"}, object,
        [](const Args& a) {
-         const LessonCase& c = find_case(a.text("id", ErrorCode::unknown_case, "a case id"), "id");
+         LessonCase c = find_case(a.text("id", ErrorCode::unknown_case, "a case id"), "id");
+         if (a.has("values")) override_case_values(c, a.raw("values"));
          const std::string fn = a.text("function", ErrorCode::unknown_function, "an API function name");
          for (const Function& f : table()) {
            if (f.name != fn) continue;

@@ -167,6 +167,11 @@ TEST_CASE("API table: the rule declared for each numeric argument is the one enf
       } else if (kind == "dtype") {
         CHECK(code_of(name, with(args, field, Value("fp64")), &at) == ErrorCode::unknown_dtype);
         CHECK(at == field);
+      } else if (kind == "caseValues") {
+        CHECK(code_of(name, with(args, field, Value::object().set("gpux", "t4")), &at) == ErrorCode::unknown_argument);
+        CHECK(at == "values.gpux");
+        CHECK(code_of(name, with(args, field, Value::object().set("gpu", "t9")), &at) == ErrorCode::unknown_gpu);
+        CHECK(at == "gpu");
       } else if (kind == "function") {
         CHECK(code_of(name, with(args, field, Value("nope")), &at) == ErrorCode::unknown_function);
         CHECK(at == field);
@@ -335,7 +340,18 @@ TEST_CASE("caseArgs: a lesson case gives the arguments of any function, derived 
   CHECK(api::call("minBatchForRidge", args("layer-4096", "minBatchForRidge")).get("batch").number() == 226);
   CHECK(api::call("tile", args("conv1-tiles", "tile")).get("flopsPerByte").number() == 32);
 
+  // the lesson's variations: another GPU, another format, and the T4's missing BF16
+  auto with_values = [](const char* id, const char* fn, Value values) {
+    return api::call(fn, api::call("caseArgs", Value::object().set("id", id).set("function", fn).set("values", values)));
+  };
+  CHECK(with_values("llama-l4-decode", "decode", Value::object().set("gpu", "h100-sxm")).get("tokensPerSecond").number() ==
+        Approx(208.6).margin(0.1));
+  CHECK(with_values("llama-l4-decode", "decode", Value::object().set("format", "int4")).get("tokensPerSecond").number() ==
+        Approx(52.3).margin(0.1));
   std::string field;
+  CHECK(code_of("caseArgs", Value::object().set("id", "llama-l4-decode").set("function", "decode").set("values",
+                Value::object().set("gpu", "t4")), &field) == ErrorCode::unsupported_dtype);
+  CHECK(field == "dtype");
   CHECK(code_of("caseArgs", Value::object().set("id", "c01-last-layer").set("function", "nope"), &field) ==
         ErrorCode::unknown_function);
   CHECK(field == "function");
