@@ -83,7 +83,7 @@ async function runIn(url, allowed) {
 function expectations(result) {
   for (const [name, value] of Object.entries(result.values)) assert.notEqual(value, undefined, name);
   assert.equal(result.values.matmul.flops, 65536000);
-  assert.equal(result.values.minBatchForRidge, 226);
+  assert.equal(result.values.minBatchForRidge.batch, 226);
   assert.deepEqual(result.values.multiply.c, [[265, 650], [80, 300]]);
   assert.deepEqual(result.errors, [
     [true, true, 'RooflineError', 'not_a_number', 'n'],

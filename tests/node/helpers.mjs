@@ -8,9 +8,13 @@ export const siteDir = resolve(root, process.env.SITE_DIR ?? 'build-wasm/site');
 export const nativeResults = resolve(root, process.env.NATIVE_RESULTS ?? 'build/oracle-native.json');
 export const oracle = JSON.parse(readFileSync(resolve(root, 'tests/lesson/oracle.json'), 'utf8'));
 const apiCases = JSON.parse(readFileSync(resolve(root, 'tests/api/valid_args.json'), 'utf8'));
-/** "function.field" names of the arguments that may be left out. */
-export const optionalFields = new Set(apiCases._optional);
+/** One valid argument object per API function. */
 export const validArgs = Object.fromEntries(Object.entries(apiCases).filter(([k]) => !k.startsWith('_')));
+
+/** "function.field" names of the arguments that may be left out, from the API table (rl.functions()). */
+export function optionalFields(rl) {
+  return new Set(rl.functions().flatMap((f) => f.args.filter((a) => a.optional).map((a) => `${f.name}.${a.name}`)));
+}
 
 /** Follows "a.b.0" into a value; undefined when absent. */
 export function resolvePath(value, path) {

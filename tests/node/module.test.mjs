@@ -21,6 +21,7 @@ for (const [label, load] of Object.entries(packages)) {
     test('exposes exactly the documented functions plus RooflineError', () => {
       const names = Object.keys(rl).filter((k) => k !== 'RooflineError').sort();
       assert.deepEqual(names, Object.keys(validArgs).sort());
+      assert.deepEqual(names, rl.functions().map((f) => f.name).sort());
       assert.equal(typeof rl.RooflineError, 'function');
       assert.ok(Object.isFrozen(rl));
     });
@@ -45,11 +46,15 @@ for (const [label, load] of Object.entries(packages)) {
       const d = rl.decode({ weightBytes: 70.6e9, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: 3350e9, gpus: 2 });
       assert.equal(d.bytesPerStep, 35.3e9);
       assert.equal(rl.decode({ weightBytes: 16.06e9, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: 300e9 }).bytesPerStep, 16.06e9);
-      assert.equal(rl.kvCacheBytes({ layers: 32, kvHeads: 8, headDim: 128, tokens: 1, dtype: 'bf16' }), 131072);
+      assert.deepEqual(rl.kvCacheBytes({ layers: 32, kvHeads: 8, headDim: 128, tokens: 1, dtype: 'bf16' }), { bytes: 131072 });
       const q = rl.quantizedWeights({ params: 8.03e9, dtype: 'int8' });
       assert.equal(q.bytes, 8.03e9);
       assert.equal(q.bitsPerWeight, 8);
-      assert.equal(rl.minBatchForRidge({ inputs: 4096, outputs: 4096, dtype: 'fp16', ridgeFlopsPerByte: 203.125 }), 226);
+      assert.deepEqual(rl.minBatchForRidge({ inputs: 4096, outputs: 4096, dtype: 'fp16', ridgeFlopsPerByte: 203.125 }), { batch: 226 });
+      assert.deepEqual(rl.flopsPerToken({ params: 8.03e9 }), { flops: 16.06e9 });
+      assert.deepEqual(rl.denseFromSparsity({ flopsPerSecond: 1979e12 }), { flopsPerSecond: 989.5e12 });
+      assert.deepEqual(rl.trainingFlops({ params: 8.03e9, tokens: 15e12 }), { flops: 6 * 8.03e9 * 15e12 });
+      assert.deepEqual(rl.cnnTrainingFlops({ forwardFlops: 8.2e9, examples: 1840211, epochs: 8 }), { flops: 3 * 8.2e9 * 1840211 * 8 });
       assert.equal(rl.tile({ rows: 1, cols: 1, dtype: 'fp16' }).flopsPerByte, 0.5);
       assert.deepEqual(rl.multiply({ a: [[1, 2], [3, 4]], b: [[5, 6], [7, 8]] }).c, [[19, 22], [43, 50]]);
       const t4 = rl.gpus().find((g) => g.id === 't4');
@@ -114,6 +119,7 @@ for (const [label, load] of Object.entries(packages)) {
         ['huge', 1e300, null],
         ['2**60', 2 ** 60, null],
       ];
+      const optional = optionalFields(rl);
       let errors = 0;
       for (const [name, args] of Object.entries(validArgs)) {
         for (const [field, good] of Object.entries(args)) {
@@ -136,7 +142,7 @@ for (const [label, load] of Object.entries(packages)) {
               }
               continue;
             }
-            assert.ok(codes === null || (what === 'missing' && optionalFields.has(`${name}.${field}`)), `${ctx}: accepted`);
+            assert.ok(codes === null || (what === 'missing' && optional.has(`${name}.${field}`)), `${ctx}: accepted`);
             for (const x of numbersIn(result)) assert.ok(Number.isFinite(x), `${ctx}: returned ${x}`);
             if (what === 'fraction' && /^(n|k|m|batch|inputs|outputs|layers|kvHeads|headDim|tokens|rows|cols|gpus|elements|examples|epochs|params|keptParams|groupSize)$/.test(field)) {
               assert.fail(`${ctx}: a fractional count was accepted (silently truncated?)`);
@@ -162,6 +168,114 @@ for (const [label, load] of Object.entries(packages)) {
         ['never_crosses_ridge', 'ridgeFlopsPerByte']);
       assert.equal(code(() => rl.matmul({ n: 2 ** 40, k: 2 ** 20, m: 2 ** 20, dtype: 'fp16' }))[0], 'too_large');
       assert.deepEqual(rl.errorCodes().slice(0, 3), ['missing_field', 'not_a_number', 'not_finite']);
+    });
+
+    const codeOf = (f) => { try { f(); } catch (e) { assert.ok(e instanceof rl.RooflineError, String(e)); return [e.code, e.field]; } return null; };
+
+    test('an argument a function does not take is unknown_argument naming it, on every function', () => {
+      for (const [name, args] of Object.entries(validArgs)) {
+        assert.deepEqual(codeOf(() => rl[name]({ ...structuredClone(args), gpu_: 2 })), ['unknown_argument', 'gpu_'], name);
+      }
+      // A typo must not fall back to a default: gpu for gpus.
+      const typo = { weightBytes: 70.6e9, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: 3350e9, gpu: 2 };
+      assert.deepEqual(codeOf(() => rl.decode(typo)), ['unknown_argument', 'gpu']);
+      try { rl.decode(typo); } catch (e) { assert.match(e.message, /takes no argument "gpu".*gpus/); }
+      assert.deepEqual(codeOf(() => rl.dtypes({ all: true })), ['unknown_argument', 'all']);
+    });
+
+    test('device: the L4 in BF16, and the T4 has no BF16 peak', () => {
+      assert.deepEqual(rl.device({ gpu: 'l4', dtype: 'bf16' }), {
+        peakFlopsPerSecond: 121e12, bytesPerSecond: 300e9, memoryBytes: 24e9, ridgeFlopsPerByte: 121e12 / 300e9,
+      });
+      assert.deepEqual(codeOf(() => rl.device({ gpu: 't4', dtype: 'bf16' })), ['unsupported_dtype', 'dtype']);
+      assert.deepEqual(codeOf(() => rl.device({ gpu: 'T4', dtype: 'fp16' })), ['unknown_gpu', 'gpu']);
+      assert.deepEqual(codeOf(() => rl.device({ gpu: 't4' })), ['missing_field', 'dtype']);
+    });
+
+    test('modelWeights: the lesson\'s five weight sizes', () => {
+      const w = (model, format) => rl.modelWeights(format ? { model, format } : { model });
+      assert.deepEqual(w('llama3-8b'), { bytes: 16.06e9, params: 8.03e9, keptParams: 0, bitsPerWeight: 16, format: 'bf16' });
+      assert.equal(w('llama3-8b', 'bf16').bytes, 16.06e9);
+      assert.equal(w('llama3-8b', 'int8').bytes, 8.03e9);
+      const int4 = w('llama3-8b', 'int4');
+      assert.ok(Math.abs(int4.bytes - 5.73e9) <= 0.005e9, `int4: ${int4.bytes}`);
+      assert.equal(int4.keptParams, 1e9);
+      assert.equal(w('c10-70b').bytes, 70.6e9);
+      assert.equal(w('c10-70b').format, 'fp8');
+      const phone = w('phone-3b');
+      assert.ok(Math.abs(phone.bytes - 1.31e9) <= 0.005e9, `phone-3b: ${phone.bytes}`);
+      assert.equal(phone.bitsPerWeight, 3.5);
+      // models() reports the same bytes, in each model's own format.
+      for (const m of rl.models()) {
+        assert.equal(m.weightBytes, w(m.id).bytes, m.id);
+        assert.equal(m.format, w(m.id).format, m.id);
+      }
+      assert.deepEqual(codeOf(() => w('llama3-8b', 'int3')), ['unknown_format', 'format']);
+      assert.deepEqual(codeOf(() => w('gpt')), ['unknown_model', 'model']);
+      assert.ok(rl.formats().some((f) => f.id === 'int4' && f.groupSize === 64 && f.keepsBf16Share));
+    });
+
+    // Llama 3 8B in BF16 on an L4, every argument from the core.
+    const llamaOnL4 = (batch, kvTokens, extra) => {
+      const w = rl.modelWeights({ model: 'llama3-8b' });
+      const d = rl.device({ gpu: 'l4', dtype: 'bf16' });
+      const kv = kvTokens ? rl.kvCacheBytes({ layers: 32, kvHeads: 8, headDim: 128, tokens: kvTokens, dtype: 'bf16' }).bytes : 0;
+      return rl.decode({ weightBytes: w.bytes, kvBytesPerSequence: kv, batch, bytesPerSecond: d.bytesPerSecond, ...extra(w, d) });
+    };
+
+    test('decode: compute-bound at a batch of 1,024 on an L4, ≈ 7,530 tokens/s', () => {
+      const roofs = (w, d) => ({ flopsPerToken: rl.flopsPerToken({ params: w.params }).flops, peakFlopsPerSecond: d.peakFlopsPerSecond });
+      const r = llamaOnL4(1024, 0, roofs);
+      assert.equal(r.bound, 'compute');
+      assert.ok(Math.abs(r.tokensPerSecond - 7530) <= 5, `got ${r.tokensPerSecond}`);
+      assert.equal(r.stepSeconds, r.computeSeconds);
+      assert.ok(r.memorySeconds < r.computeSeconds);
+      assert.equal(r.fits, null);
+      assert.equal(r.maxBatch, null);
+      const one = llamaOnL4(1, 0, roofs);
+      assert.equal(one.bound, 'memory');
+      assert.equal(one.stepSeconds, one.memorySeconds);
+      assert.ok(Math.abs(one.tokensPerSecond - 18.7) <= 0.05);
+      const memoryOnly = llamaOnL4(1024, 0, () => ({}));
+      assert.equal(memoryOnly.computeSeconds, null);
+      assert.equal(memoryOnly.bound, 'memory');
+      const base = { weightBytes: 16.06e9, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: 300e9 };
+      assert.deepEqual(codeOf(() => rl.decode({ ...base, flopsPerToken: 16.06e9 })), ['missing_field', 'peakFlopsPerSecond']);
+      assert.deepEqual(codeOf(() => rl.decode({ ...base, peakFlopsPerSecond: 121e12 })), ['missing_field', 'flopsPerToken']);
+    });
+
+    test('decode: 24 GB hold Llama 3 8B and 7 conversations of 8,192 tokens, not 8', () => {
+      const capacity = (w, d) => ({ memoryBytesPerGpu: d.memoryBytes });
+      const seven = llamaOnL4(7, 8192, capacity);
+      assert.equal(seven.maxBatch, 7);
+      assert.equal(seven.fits, true);
+      const eight = llamaOnL4(8, 8192, capacity);
+      assert.equal(eight.maxBatch, 7);
+      assert.equal(eight.fits, false);
+      assert.equal(llamaOnL4(8, 8192, () => ({})).fits, null);
+      const noKv = llamaOnL4(8, 0, capacity);
+      assert.equal(noKv.fits, true);
+      assert.equal(noKv.maxBatch, null);
+    });
+
+    test('caseArgs: four conversations on an L4 give ≈ 59 tokens/s, and values vary the case', () => {
+      const args = rl.caseArgs({ id: 'four-conversations', function: 'decode' });
+      assert.equal(args.batch, 4);
+      assert.equal(args.kvBytesPerSequence, 1073741824);
+      assert.equal(args.weightBytes, 16.06e9);
+      const d = rl.decode(args);
+      assert.ok(Math.abs(d.tokensPerSecond - 59) <= 0.5, `got ${d.tokensPerSecond}`);
+      assert.equal(d.bound, 'memory');
+      assert.equal(d.fits, true);
+      const h100 = rl.decode(rl.caseArgs({ id: 'four-conversations', function: 'decode', values: { gpu: 'h100-sxm', format: 'int4' } }));
+      assert.ok(h100.tokensPerSecond > 10 * d.tokensPerSecond);
+      assert.deepEqual(rl.caseArgs({ id: 'c01-last-layer', function: 'matmul' }), { n: 32, k: 2048, m: 500, dtype: 'fp16' });
+      assert.equal(rl.lessonCase({ id: 'four-conversations' }).values.kvTokens, 8192);
+      assert.deepEqual(rl.cases().map((c) => c.id).filter((id) => id === 'four-conversations'), ['four-conversations']);
+      assert.deepEqual(codeOf(() => rl.lessonCase({ id: 'c99' })), ['unknown_case', 'id']);
+      assert.deepEqual(codeOf(() => rl.caseArgs({ id: 'four-conversations', function: 'nope' })), ['unknown_function', 'function']);
+      assert.deepEqual(codeOf(() => rl.caseArgs({ id: 'four-conversations', function: 'decode', values: { gpux: 't4' } })),
+        ['unknown_argument', 'values.gpux']);
     });
 
     test('the module stays usable after 10,000 errors', () => {
