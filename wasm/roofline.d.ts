@@ -1,13 +1,26 @@
 // Types of the Roofline Lab JavaScript API (docs/api.md). Every quantity is in base units:
 // FLOPs (a count), FLOP/s (a rate), bytes, bytes/s, seconds, FLOPs per byte.
+//
+// Layout (tests/node/api-table.test.mjs reads it and compares it with rl.functions()): one line
+// per function in the Roofline interface, its arguments written inline, its result a named
+// interface below (or an array of one); `name?:` marks an optional argument, or a result field
+// that may be absent; `| null` a field that is present but may be null.
 
 export type Dtype = 'fp32' | 'tf32' | 'fp16' | 'bf16' | 'fp8' | 'int8' | 'int4';
 export type Bound = 'memory' | 'compute';
 export type ErrorCode =
   | 'missing_field' | 'not_a_number' | 'not_finite' | 'not_positive' | 'negative' | 'not_integer'
   | 'too_large' | 'out_of_range' | 'shape_mismatch' | 'ragged_matrix' | 'unknown_dtype'
-  | 'unknown_gpu' | 'unknown_model' | 'unsupported_dtype' | 'never_crosses_ridge'
-  | 'unknown_function' | 'internal_error';
+  | 'unknown_gpu' | 'unknown_model' | 'unknown_format' | 'unknown_case' | 'unsupported_dtype'
+  | 'never_crosses_ridge' | 'unknown_function' | 'unknown_argument' | 'internal_error';
+/** What an argument must be (functions()[i].args[j].kind). */
+export type ArgKind =
+  | 'count' | 'countOrZero' | 'positive' | 'nonNegative' | 'fraction' | 'number' | 'dtype' | 'gpu' | 'model'
+  | 'format' | 'case' | 'function' | 'caseValues' | 'matrix';
+/** The name of an API function ('decode', 'matmul', ...). */
+export type FunctionName = Exclude<keyof Roofline, 'RooflineError'>;
+/** Named values of a lesson case: numbers in base units, or ids (gpu, model, format, dtype). */
+export type CaseValues = { [name: string]: number | string };
 
 export declare class RooflineError extends Error {
   readonly name: 'RooflineError';
@@ -15,6 +28,18 @@ export declare class RooflineError extends Error {
   /** The argument at fault, or '' when the error is about the call as a whole. */
   readonly field: string;
 }
+
+// ---- the API table ------------------------------------------------------------------------
+
+export interface FunctionArg { name: string; kind: ArgKind; unit: string; optional: boolean }
+export interface FunctionInfo {
+  name: FunctionName; args: FunctionArg[]; returns: 'object' | 'list';
+  /** Field names of the result (of each item, for lists); a trailing '?' marks a field that may
+   * be absent; ['*'] for caseArgs (whatever arguments the case gives); [] for errorCodes. */
+  result: string[];
+}
+
+// ---- catalog --------------------------------------------------------------------------------
 
 export interface DtypeInfo { id: Dtype; name: string; bytesPerElement: number; bits: number }
 export interface PeakFlopsPerSecond { fp32?: number; tf32?: number; fp16?: number; bf16?: number; fp8?: number; int8?: number }
@@ -28,68 +53,143 @@ export interface Gpu {
   pricePerHourUsd?: number;
   source: string;
 }
+/** One GPU at one precision: the two roofs, the capacity and the ridge between the roofs. */
+export interface DeviceResult { peakFlopsPerSecond: number; bytesPerSecond: number; memoryBytes: number; ridgeFlopsPerByte: number }
 export interface Stage { id: string; name: string; macs: number; weights: number }
 export interface Model {
-  id: string; name: string; kind: 'llm' | 'cnn'; params: number; bitsPerWeight: number; weightBytes: number;
-  dtype?: Dtype; layers?: number; kvHeads?: number; headDim?: number; macsPerExample?: number; flopsPerExample?: number;
+  id: string; name: string; kind: 'llm' | 'cnn'; params: number;
+  /** The weight format it is served in (an id of formats()); bitsPerWeight and weightBytes are in it. */
+  format: string;
+  /** Parameters that stay in BF16 under a format that keeps a BF16 share (INT4). */
+  keptParams: number;
+  bitsPerWeight: number; weightBytes: number;
+  /** The dtype of its activations and KV cache, where it is a plain one. */
+  dtype?: Dtype;
+  layers?: number; kvHeads?: number; headDim?: number; macsPerExample?: number; flopsPerExample?: number;
   stages?: Stage[]; source: string;
 }
+export interface WeightFormat {
+  id: string; name: string;
+  /** Bits of each stored weight, without scales. */
+  bits: number;
+  /** The weights are converted back to 16 bits before the arithmetic. */
+  weightOnly: boolean;
+  /** Storage of the quantized part; null for a bit budget (3.5 bits per weight). */
+  dtype: Dtype | null;
+  /** One scale per this many weights; null: no scales (and scaleDtype is null too). */
+  groupSize: number | null;
+  scaleDtype: Dtype | null;
+  /** The model's keptParams stay in BF16. */
+  keepsBf16Share: boolean;
+  /** Whose peak the matmuls run at. */
+  computeDtype: Dtype;
+  source: string;
+}
+export interface ModelWeightsResult { bytes: number; params: number; keptParams: number; bitsPerWeight: number; format: string }
+export interface LessonCase { id: string; name: string; values: CaseValues; source: string }
+/** Arguments of one function, named as that function takes them (decode: weightBytes, batch, ...). */
+export interface CaseArgs { [argument: string]: number | string }
+
+// ---- results --------------------------------------------------------------------------------
+
+export interface MultiplyResult { c: number[][]; rows: number; cols: number; inner: number; macs: number; flops: number }
 export interface MatmulResult { rows: number; cols: number; outputElements: number; macs: number; flops: number; bytes: number; flopsPerByte: number }
+export interface TimeAtPeakResult { seconds: number; perSecond: number }
 export interface RooflineResult {
   ridgeFlopsPerByte: number; memoryFlopsPerSecond: number; attainableFlopsPerSecond: number;
   fractionOfPeak: number; intensityOverRidge: number; bound: Bound;
 }
 export interface ClocksResult { computeSeconds: number; memorySeconds: number; seconds: number; flopsPerByte: number; ridgeFlopsPerByte: number; bound: Bound }
+export interface UtilizationResult { fraction: number; possible: boolean }
+export interface ThroughputResult {
+  achievedFlopsPerSecond: number; fraction: number; possible: boolean; secondsPerItemAtPeak: number; ceilingItemsPerSecond: number;
+}
+export interface TotalWorkResult { flops: number; seconds: number }
+export interface RentalCostResult { usd: number }
 export interface DenseLayerResult {
   macs: number; flops: number; bytes: number; weightBytes: number; flopsPerByte: number;
   weightsOnlyFlopsPerByte: number; limitFlopsPerByte: number;
 }
-export interface DecodeResult { bytesPerStep: number; stepSeconds: number; tokensPerSecondPerSequence: number; tokensPerSecond: number }
+export interface MinBatchForRidgeResult { batch: number }
+export interface DecodeResult {
+  /** What one GPU reads per step: (weightBytes + batch × kvBytesPerSequence) ÷ gpus. */
+  bytesPerStep: number;
+  /** bytesPerStep ÷ bytesPerSecond: the memory floor of a step. */
+  memorySeconds: number;
+  /** batch × flopsPerToken ÷ (gpus × peakFlopsPerSecond): the compute floor; null without a peak. */
+  computeSeconds: number | null;
+  /** The larger floor. */
+  stepSeconds: number;
+  bound: Bound;
+  tokensPerSecondPerSequence: number;
+  tokensPerSecond: number;
+  /** Weights + batch × KV fit in gpus × memoryBytesPerGpu; null without memoryBytesPerGpu. */
+  fits: boolean | null;
+  /** The largest batch that fits (0 when the weights alone do not); null without
+   * memoryBytesPerGpu or with kvBytesPerSequence 0. */
+  maxBatch: number | null;
+}
+export interface KvCacheBytesResult { bytes: number }
+export interface FlopsResult { flops: number }
+export interface PrefillResult {
+  computeSeconds: number; memorySeconds: number; seconds: number; flopsPerByte: number; ridgeFlopsPerByte: number;
+  bound: Bound; flops: number;
+}
+export interface TileResult { flopsPerByte: number }
 export interface ConvResult {
   outputHeight: number; outputWidth: number; rows: number; inner: number; cols: number;
   windowElements: number; weights: number; macs: number; flops: number;
 }
+export interface ElementwiseResult { flops: number; bytes: number; flopsPerByte: number }
+export interface FusionResult { unfusedBytes: number; fusedBytes: number; savedBytes: number; unfusedTransfers: number; fusedTransfers: number }
 export interface QuantizedWeightsResult { bytes: number; quantizedBytes: number; scaleBytes: number; keptBytes: number; bitsPerWeight: number }
+export interface PrecisionSpeedupResult { memoryBoundSpeedup: number; computeBoundSpeedup: number }
+export interface DenseFromSparsityResult { flopsPerSecond: number }
 
+// ---- the API --------------------------------------------------------------------------------
+
+/** Every function takes one object of named arguments; a name it does not take throws
+ * RooflineError 'unknown_argument' naming it. */
 export interface Roofline {
   RooflineError: typeof RooflineError;
+  functions(): FunctionInfo[];
   errorCodes(): ErrorCode[];
   dtypes(): DtypeInfo[];
   gpus(): Gpu[];
   gpu(args: { id: string }): Gpu;
+  device(args: { gpu: string; dtype: Dtype }): DeviceResult;
   models(): Model[];
   model(args: { id: string }): Model;
-  multiply(args: { a: number[][]; b: number[][] }): { c: number[][]; rows: number; cols: number; inner: number; macs: number; flops: number };
+  formats(): WeightFormat[];
+  modelWeights(args: { model: string; format?: string }): ModelWeightsResult;
+  cases(): LessonCase[];
+  lessonCase(args: { id: string }): LessonCase;
+  caseArgs(args: { id: string; function: FunctionName; values?: CaseValues }): CaseArgs;
+  multiply(args: { a: number[][]; b: number[][] }): MultiplyResult;
   matmul(args: { n: number; k: number; m: number; dtype: Dtype }): MatmulResult;
-  timeAtPeak(args: { flops: number; peakFlopsPerSecond: number }): { seconds: number; perSecond: number };
+  timeAtPeak(args: { flops: number; peakFlopsPerSecond: number }): TimeAtPeakResult;
   roofline(args: { peakFlopsPerSecond: number; bytesPerSecond: number; flopsPerByte: number }): RooflineResult;
   clocks(args: { flops: number; bytes: number; peakFlopsPerSecond: number; bytesPerSecond: number }): ClocksResult;
-  utilization(args: { achievedFlopsPerSecond: number; peakFlopsPerSecond: number }): { fraction: number; possible: boolean };
-  throughput(args: { flopsPerItem: number; itemsPerSecond: number; peakFlopsPerSecond: number }): {
-    achievedFlopsPerSecond: number; fraction: number; possible: boolean; secondsPerItemAtPeak: number; ceilingItemsPerSecond: number;
-  };
-  totalWork(args: { flopsPerItem: number; items: number; itemsPerSecond?: number }): { flops: number; seconds: number };
-  rentalCost(args: { pricePerHourUsd: number; gpus: number; hours: number }): { usd: number };
+  utilization(args: { achievedFlopsPerSecond: number; peakFlopsPerSecond: number }): UtilizationResult;
+  throughput(args: { flopsPerItem: number; itemsPerSecond: number; peakFlopsPerSecond: number }): ThroughputResult;
+  totalWork(args: { flopsPerItem: number; items: number; itemsPerSecond?: number }): TotalWorkResult;
+  rentalCost(args: { pricePerHourUsd: number; gpus: number; hours: number }): RentalCostResult;
   denseLayer(args: { batch: number; inputs: number; outputs: number; dtype: Dtype }): DenseLayerResult;
-  minBatchForRidge(args: { inputs: number; outputs: number; dtype: Dtype; ridgeFlopsPerByte: number }): number;
-  decode(args: { weightBytes: number; kvBytesPerSequence: number; batch: number; bytesPerSecond: number; gpus?: number }): DecodeResult;
-  kvCacheBytes(args: { layers: number; kvHeads: number; headDim: number; tokens: number; dtype: Dtype }): number;
-  flopsPerToken(args: { params: number }): number;
-  prefill(args: { params: number; tokens: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number }): ClocksResult & { flops: number };
-  tile(args: { rows: number; cols: number; dtype: Dtype }): { flopsPerByte: number };
-  convAsMatmul(args: {
-    inputHeight: number; inputWidth: number; inChannels: number; kernelHeight: number; kernelWidth: number;
-    filters: number; stride?: number; padding?: number;
-  }): ConvResult;
-  elementwise(args: { elements: number; dtype: Dtype; flopsPerElement?: number }): { flops: number; bytes: number; flopsPerByte: number };
-  fusion(args: { elements: number; dtype: Dtype }): { unfusedBytes: number; fusedBytes: number; savedBytes: number; unfusedTransfers: number; fusedTransfers: number };
-  quantizedWeights(args: {
-    params: number; dtype: Dtype; groupSize?: number; scaleDtype?: Dtype; keptParams?: number; keptDtype?: Dtype;
-  }): QuantizedWeightsResult;
-  precisionSpeedup(args: { bytesBefore: number; bytesAfter: number; peakBeforeFlopsPerSecond: number; peakAfterFlopsPerSecond: number }): { memoryBoundSpeedup: number; computeBoundSpeedup: number };
-  denseFromSparsity(args: { flopsPerSecond: number }): number;
-  trainingFlops(args: { params: number; tokens: number }): number;
-  cnnTrainingFlops(args: { forwardFlops: number; examples: number; epochs?: number }): number;
+  minBatchForRidge(args: { inputs: number; outputs: number; dtype: Dtype; ridgeFlopsPerByte: number }): MinBatchForRidgeResult;
+  /** flopsPerToken and peakFlopsPerSecond go together (one alone: 'missing_field' naming the other). */
+  decode(args: { weightBytes: number; kvBytesPerSequence: number; batch: number; bytesPerSecond: number; gpus?: number; flopsPerToken?: number; peakFlopsPerSecond?: number; memoryBytesPerGpu?: number }): DecodeResult;
+  kvCacheBytes(args: { layers: number; kvHeads: number; headDim: number; tokens: number; dtype: Dtype }): KvCacheBytesResult;
+  flopsPerToken(args: { params: number }): FlopsResult;
+  prefill(args: { params: number; tokens: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number }): PrefillResult;
+  tile(args: { rows: number; cols: number; dtype: Dtype }): TileResult;
+  convAsMatmul(args: { inputHeight: number; inputWidth: number; inChannels: number; kernelHeight: number; kernelWidth: number; filters: number; stride?: number; padding?: number }): ConvResult;
+  elementwise(args: { elements: number; dtype: Dtype; flopsPerElement?: number }): ElementwiseResult;
+  fusion(args: { elements: number; dtype: Dtype }): FusionResult;
+  quantizedWeights(args: { params: number; dtype: Dtype; groupSize?: number; scaleDtype?: Dtype; keptParams?: number; keptDtype?: Dtype }): QuantizedWeightsResult;
+  precisionSpeedup(args: { bytesBefore: number; bytesAfter: number; peakBeforeFlopsPerSecond: number; peakAfterFlopsPerSecond: number }): PrecisionSpeedupResult;
+  denseFromSparsity(args: { flopsPerSecond: number }): DenseFromSparsityResult;
+  trainingFlops(args: { params: number; tokens: number }): FlopsResult;
+  cnnTrainingFlops(args: { forwardFlops: number; examples: number; epochs?: number }): FlopsResult;
 }
 
 /** Loads the module (nothing is fetched: the wasm is inlined) and resolves to the API. */
