@@ -147,6 +147,11 @@ const std::vector<LessonCase>& case_table() {
        {num("tile", 64), num("elements", 802816), id("dtype", "fp16"), id("gpu", "t4")},
        "Lesson: square tiles of a matmul, and the 112 × 112 × 64 = 802,816 values that C01's first "
        "convolution writes, in FP16 on a T4."},
+      {"c01-conv1", "C01's first convolution",
+       {num("inputHeight", 224), num("inputWidth", 224), num("inChannels", 3), num("kernelHeight", 7),
+        num("kernelWidth", 7), num("filters", 64), num("stride", 2), num("padding", 3), id("dtype", "fp16")},
+       "Lesson (C01): ResNet-50's first layer looks at a 224 × 224 photo with 3 channels through 64 filters "
+       "of 7 × 7, stride 2 and padding 3: 112 × 112 = 12,544 positions, a 12,544 × 147 by 147 × 64 matmul."},
   };
   return table;
 }
