@@ -45,13 +45,13 @@ function readJson(path, optional) {
   }
 }
 
-/** Every UI string must exist in every language (no silent English fallback). */
-function checkUi(ui) {
+/** Every UI string and catalog text must exist in every language (no silent English fallback). */
+function checkTexts(file, texts) {
   const missing = [];
-  for (const [id, entry] of Object.entries(ui)) {
+  for (const [id, entry] of Object.entries(texts)) {
     for (const l of LANGS) if (typeof entry[l] !== 'string' || !entry[l].trim()) missing.push(`${id}.${l}`);
   }
-  if (missing.length) throw new Error(`web/i18n/ui.json is missing translations: ${missing.join(', ')}`);
+  if (missing.length) throw new Error(`web/i18n/${file} is missing translations: ${missing.join(', ')}`);
 }
 
 // ---- a tiny bundler for this folder's ES modules -------------------------------------------
@@ -187,14 +187,16 @@ function main() {
   mkdirSync(out, { recursive: true });
 
   const ui = readJson(join(I18N, 'ui.json'));
-  checkUi(ui);
+  checkTexts('ui.json', ui);
+  const catalogTexts = readJson(join(I18N, 'catalog.json'));
+  checkTexts('catalog.json', catalogTexts);
   const prose = readJson(join(I18N, 'prose.json'), true);
   const glossary = readJson(join(I18N, 'glossary.json'), true);
   const calcCss = readFileSync(join(SRC, 'calculator.css'), 'utf8');
   const pageCss = readFileSync(join(SRC, 'page.css'), 'utf8');
   const embedCss = readFileSync(join(SRC, 'embed-example.css'), 'utf8');
 
-  const js = bundle('main', { UI: ui, PROSE: prose, GLOSSARY: glossary, CALC_CSS: calcCss });
+  const js = bundle('main', { UI: ui, PROSE: prose, GLOSSARY: glossary, CATALOG: catalogTexts, CALC_CSS: calcCss });
   new Script(js, { filename: 'roofline-calculator.js' }); // compile only: a syntax error fails the build
 
   const classic = join(moduleDir, 'roofline.js');
