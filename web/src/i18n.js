@@ -1,6 +1,6 @@
 // UI strings keyed by id, then by language. An unknown id or a missing language throws: English
-// is never used silently in place of a missing translation (tests/web/i18n.test.mjs checks all).
-import { UI, PROSE, GLOSSARY } from './data.js';
+// is never used silently in place of a missing translation (tests/web/units.test.mjs checks all).
+import { UI, PROSE, GLOSSARY, CATALOG } from './data.js';
 import { LANGS, format } from './format.js';
 
 export function hasText(id) {
@@ -35,22 +35,43 @@ export function normalizeLang(l) {
   return LANGS.includes(l) ? l : null;
 }
 
-/** Reads a dotted path ('a.b.c') from a module result; null means the result itself. */
+/** Reads a dotted path ('a.b.c') from a module result. */
 function pick(obj, path) {
-  if (path === null || path === undefined || path === '') return obj;
   return String(path).split('.').reduce((o, k) => (o == null ? undefined : o[k]), obj);
 }
 
-/** Evaluates one placeholder spec {call, args, field, select?, format} through the module. */
+/**
+ * Evaluates one placeholder spec through the module:
+ *   {call, args?, field, format?}                      a module function with its arguments
+ *   {call, case, values?, args?, field, format?}       the arguments a lesson case gives that
+ *       function (rl.caseArgs), with `values` varying the case (another gpu, format, batch …)
+ *       and `args` adding or replacing arguments
+ *   {call, select: {id: …}, field, format?}            one item of a list call such as gpus
+ * `field` is a dotted path into the result ('c.0.1', 'peakFlopsPerSecond.fp16'); every result is
+ * an object, so it is required.
+ */
 export function valueOf(rl, spec, lang) {
   const fn = rl[spec.call];
   if (typeof fn !== 'function') throw new Error(`module has no function ${spec.call}`);
-  let r = fn.call(rl, spec.args === undefined ? undefined : structuredClone(spec.args));
+  if (spec.field === null || spec.field === undefined || spec.field === '') {
+    throw new Error(`a value from ${spec.call} needs a field`);
+  }
+  let args = spec.args === undefined ? undefined : structuredClone(spec.args);
+  if (spec.case !== undefined) {
+    const ask = { id: spec.case, function: spec.call };
+    if (spec.values !== undefined) ask.values = structuredClone(spec.values);
+    args = { ...rl.caseArgs(ask), ...(args || {}) };
+  } else if (spec.values !== undefined) {
+    throw new Error(`values vary a lesson case; the value from ${spec.call} names none`);
+  }
+  let r = fn.call(rl, args);
   if (spec.select) {
     const want = spec.select;
     r = (r || []).find((item) => Object.entries(want).every(([k, v]) => item[k] === v));
+    if (!r) throw new Error(`${spec.call} has no item ${JSON.stringify(want)}`);
   }
   const v = pick(r, spec.field);
+  if (v === undefined) throw new Error(`${spec.call} gives no ${spec.field}`);
   return spec.format ? format(v, spec.format, lang) : String(v);
 }
 
@@ -95,4 +116,26 @@ export function glossaryCard(rl, id, lang) {
     id, term: c.term, original: c.original, short: f(c.short), more: f(c.more),
     analogy: f(c.analogy), example: f(c.example),
   };
+}
+
+/**
+ * A catalog entry's name in the reader's language: kind is gpu, model, stage (id
+ * "model.stage"), format or case, and id the core's id. Throws on an unknown id or language:
+ * the page never shows the core's English name in place of a missing translation.
+ */
+export function catalogName(kind, id, lang) {
+  return catalogText(`${kind}.${id}`, lang);
+}
+
+/** Where a catalog entry's figures come from, in the reader's language (same kinds as catalogName). */
+export function catalogSource(kind, id, lang) {
+  return catalogText(`source.${kind}.${id}`, lang);
+}
+
+function catalogText(key, lang) {
+  const entry = CATALOG && Object.prototype.hasOwnProperty.call(CATALOG, key) ? CATALOG[key] : null;
+  if (!entry) throw new Error(`web/i18n/catalog.json has no ${key}`);
+  const text = entry[lang];
+  if (typeof text !== 'string') throw new Error(`web/i18n/catalog.json ${key} has no ${lang} text`);
+  return text;
 }
