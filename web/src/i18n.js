@@ -2,6 +2,7 @@
 // is never used silently in place of a missing translation (tests/web/units.test.mjs checks all).
 import { UI, PROSE, GLOSSARY, CATALOG } from './data.js';
 import { LANGS, format } from './format.js';
+import { fromBase } from './units.js';
 
 export function hasText(id) {
   return Object.prototype.hasOwnProperty.call(UI, id);
@@ -42,21 +43,35 @@ function pick(obj, path) {
 
 /**
  * Evaluates one placeholder spec through the module:
- *   {call, args?, field, format?}                      a module function with its arguments
- *   {call, case, values?, args?, field, format?}       the arguments a lesson case gives that
+ *   {call, args?, field, unit?, format?}                a module function with its arguments
+ *   {call, case, values?, args?, field, unit?, format?} the arguments a lesson case gives that
  *       function (rl.caseArgs), with `values` varying the case (another gpu, format, batch …)
  *       and `args` adding or replacing arguments
- *   {call, select: {id: …}, field, format?}            one item of a list call such as gpus
+ *   {call, select: {id: …}, field, unit?, format?}      one item of a list call such as gpus
  * `field` is a dotted path into the result ('c.0.1', 'peakFlopsPerSecond.fp16'); every result is
- * an object, so it is required.
+ * an object, so it is required. An argument may itself be a spec (without unit or format): its
+ * value is passed on, so a text can chain calls instead of typing a computed number. `unit`
+ * (tflops, gbps, gb, billion: src/units.js) shows the value in that unit, for texts that name
+ * the unit themselves ("the T4 advertises {int8} TOPS"); `format` is one of format.js's kinds.
  */
 export function valueOf(rl, spec, lang) {
+  const v = rawValue(rl, spec);
+  return spec.format ? format(v, spec.format, lang) : String(v);
+}
+
+const isSpec = (x) => x !== null && typeof x === 'object' && !Array.isArray(x) && typeof x.call === 'string';
+
+function rawValue(rl, spec) {
   const fn = rl[spec.call];
   if (typeof fn !== 'function') throw new Error(`module has no function ${spec.call}`);
   if (spec.field === null || spec.field === undefined || spec.field === '') {
     throw new Error(`a value from ${spec.call} needs a field`);
   }
-  let args = spec.args === undefined ? undefined : structuredClone(spec.args);
+  let args;
+  if (spec.args !== undefined) {
+    args = {};
+    for (const [k, a] of Object.entries(spec.args)) args[k] = isSpec(a) ? rawValue(rl, a) : structuredClone(a);
+  }
   if (spec.case !== undefined) {
     const ask = { id: spec.case, function: spec.call };
     if (spec.values !== undefined) ask.values = structuredClone(spec.values);
@@ -67,12 +82,13 @@ export function valueOf(rl, spec, lang) {
   let r = fn.call(rl, args);
   if (spec.select) {
     const want = spec.select;
-    r = (r || []).find((item) => Object.entries(want).every(([k, v]) => item[k] === v));
+    r = (r || []).find((item) => Object.entries(want).every(([k, x]) => item[k] === x));
     if (!r) throw new Error(`${spec.call} has no item ${JSON.stringify(want)}`);
   }
-  const v = pick(r, spec.field);
+  let v = pick(r, spec.field);
   if (v === undefined) throw new Error(`${spec.call} gives no ${spec.field}`);
-  return spec.format ? format(v, spec.format, lang) : String(v);
+  if (spec.unit) v = fromBase(v, spec.unit);
+  return v;
 }
 
 /** Fills {name} placeholders of a prose or glossary text with module values. */
