@@ -21,7 +21,10 @@ const DEFAULTS = {
     ridge: L('203 FLOPs/B', '203 FLOPs/B'), memory: L('0.32 TFLOP/s', '0,32 TFLOP/s'), attainable: L('0.32 TFLOP/s', '0,32 TFLOP/s'),
     fraction: L('0.5%', '0,5%'), ratio: L('0.0049×', '0,0049×'),
   },
-  decode: { bytesPerStep: L('16.1 GB', '16,1 GB'), stepTime: L('53.5 ms', '53,5 ms'), perConversation: L('18.7', '18,7'), total: L('18.7', '18,7') },
+  decode: {
+    bytesPerStep: L('16.1 GB', '16,1 GB'), memoryTime: L('53.5 ms', '53,5 ms'), computeTime: L('133 µs', '133 µs'),
+    perConversation: L('18.7', '18,7'), total: L('18.7', '18,7'),
+  },
   batching: { intensity: L('31.5 FLOPs/B', '31,5 FLOPs/B'), limit: L('2,048 FLOPs/B', '2.048 FLOPs/B') },
   clocks: { prefillCompute: L('265 ms', '265 ms'), prefillMemory: L('53.5 ms', '53,5 ms'), decodeCompute: L('133 µs', '133 µs'), decodeMemory: L('53.5 ms', '53,5 ms') },
   tile: { tileIntensity: L('32 FLOPs/B', '32 FLOPs/B'), noReuse: L('0.5 FLOPs/B', '0,5 FLOPs/B'), elementwise: L('0.25 FLOPs/B', '0,25 FLOPs/B') },
@@ -89,17 +92,17 @@ test("the lesson's try-this variations give its answers", async () => {
     await field(page, 'roofline', 'bw').fill('3350');
     assert.equal((await rows(page, 'roofline')).ridge, '296 FLOPs/B');
     // decode: INT8 weights (8.03 GB) raise the L4 ceiling to ≈ 37
-    await select(page, 'decode', 'dtype').selectOption('int8');
+    await select(page, 'decode', 'format').selectOption('int8');
     assert.equal(await field(page, 'decode', 'weights').inputValue(), '8.03');
     assert.equal((await rows(page, 'decode')).total, '37.4');
-    await select(page, 'decode', 'dtype').selectOption('bf16');
+    await select(page, 'decode', 'format').selectOption('bf16');
     assert.equal((await rows(page, 'decode')).total, '18.7');
     // four conversations with 1.07 GB of KV cache each: ≈ 59 in total, ≈ 15 each
     await field(page, 'decode', 'batch').fill('4');
     await field(page, 'decode', 'kv').fill('1.07');
     let d = await rows(page, 'decode');
     assert.equal(d.bytesPerStep, '20.3 GB');
-    assert.equal(d.stepTime, '67.8 ms');
+    assert.match(d.stepTime, /^67.8 ms · memory-bound/);
     assert.equal(d.total, '59');
     assert.equal(d.perConversation, '14.7');
     // the KV cache of an 8,192-token Llama 3 8B conversation is the lesson's 1.07 GB
@@ -113,7 +116,7 @@ test("the lesson's try-this variations give its answers", async () => {
     // C10: 70.6 GB over 2 H100 in tensor parallel: ≈ 10.5 ms per step
     await field(page, 'decode', 'weights').fill('70.6');
     await field(page, 'decode', 'gpus').fill('2');
-    assert.equal((await rows(page, 'decode')).stepTime, '10.5 ms');
+    assert.match((await rows(page, 'decode')).stepTime, /^10.5 ms · memory-bound/);
     // tiles: a 256 × 256 tile reaches 128 FLOPs per byte in FP16
     await field(page, 'tile', 'tile').fill('256');
     assert.equal((await rows(page, 'tile')).tileIntensity, '128 FLOPs/B');

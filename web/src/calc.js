@@ -21,8 +21,20 @@ export class Calc {
     this.urlState = Boolean(opts.urlState);
     this.linkTerms = Boolean(opts.linkTerms);
     this.state = { fields: {}, selects: {}, extra: def.initExtra ? def.initExtra() : {} };
-    for (const f of def.fields) this.state.fields[f.id] = fmtInput(f.def, this.lang);
-    for (const sel of def.selects || []) this.state.selects[sel.id] = typeof sel.def === 'function' ? sel.def(rl) : sel.def;
+    // Defaults come from applying the kind's lesson case (the core's catalog), in base units.
+    const preset = def.defaults ? def.defaults(rl) : { fields: {}, selects: {} };
+    this.defaultBase = {};
+    for (const f of def.fields) {
+      const base = f.id in preset.fields ? preset.fields[f.id] : f.def;
+      if (typeof base !== 'number') throw new Error(`${def.kind}: no default for ${f.id}`);
+      this.defaultBase[f.id] = base;
+      this.state.fields[f.id] = fmtInput(fromBase(base, f.unit || 'one'), this.lang);
+    }
+    for (const sel of def.selects || []) {
+      const v = sel.id in preset.selects ? preset.selects[sel.id] : sel.def;
+      if (typeof v !== 'string') throw new Error(`${def.kind}: no default for ${sel.id}`);
+      this.state.selects[sel.id] = v;
+    }
     // links carry only what differs from these defaults
     this.defaultParams = new Map(this.urlParams());
     this.readUrl();
@@ -351,6 +363,7 @@ export class Calc {
     const vals = this.values();
     const errors = {};
     let formError = null;
+    let failText = null;
     // The context a kind's compute() gets: the calculator itself (read-only use) plus helpers.
     const ctx = Object.assign(Object.create(this), {
       calc: this,
@@ -362,7 +375,7 @@ export class Calc {
       t: (id, vars) => this.tr(id, vars),
       fmt: (value, kind) => (value === null || value === undefined ? DASH : format(value, kind, this.lang)),
       /** The reader's number as typed (friendly units), for substitution into a formula; with a
-       *  unit kind other than 'number', followed by the field's unit label (65 TFLOP/s). */
+       *  unit kind other than 'number', followed by the field's unit label (12 TFLOP/s). */
       n: (id, kind) => {
         const f = this.def.fields.find((x) => x.id === id);
         const v = parseNumber(this.state.fields[id], this.lang);
@@ -386,7 +399,7 @@ export class Calc {
           const f = this.def.fields.find((x) => x.id === fieldId);
           if (!f || seen.has(apiField)) return false;
           seen.add(apiField);
-          a[apiField] = toBase(f.def, f.unit || 'one');
+          a[apiField] = this.defaultBase[fieldId];
           return true;
         };
         for (const [apiField, fieldId] of Object.entries(map)) {
@@ -429,6 +442,10 @@ export class Calc {
       summary: (text) => {
         this.summaryEl.textContent = text || '';
       },
+      /** A message about the inputs as a whole, already in the reader's language. */
+      fail: (text) => {
+        failText = failText || text;
+      },
     });
     try {
       this.def.compute(ctx);
@@ -447,9 +464,9 @@ export class Calc {
         els.error.textContent = '';
       }
     }
-    if (formError) {
+    if (formError || failText) {
       this.formError.hidden = false;
-      this.formError.textContent = this.errorText(formError, null);
+      this.formError.textContent = formError ? this.errorText(formError, null) : failText;
     } else {
       this.formError.hidden = true;
       this.formError.textContent = '';
@@ -457,7 +474,7 @@ export class Calc {
     this.writeUrl();
     if (this.host) {
       this.host.dispatchEvent(new CustomEvent('roofline-change', {
-        bubbles: true, composed: true, detail: { kind: this.kind, values: vals, ok: !formError && !Object.keys(errors).length, calc: this },
+        bubbles: true, composed: true, detail: { kind: this.kind, values: vals, ok: !formError && !failText && !Object.keys(errors).length, calc: this },
       }));
     }
   }

@@ -1,40 +1,46 @@
-// Reading the module's catalogs (GPUs, models, dtypes) once per module instance.
+// The core's catalog as the page uses it: lists read once per module instance, and every lookup
+// by exact id. An unknown id is an error from the module, never a silent fallback to another entry.
+import { catalogName } from './i18n.js';
+
 const cache = new WeakMap();
 
 export function catalog(rl) {
   let c = cache.get(rl);
   if (!c) {
-    c = { gpus: rl.gpus(), models: rl.models(), dtypes: rl.dtypes() };
+    c = { gpus: rl.gpus(), models: rl.models(), dtypes: rl.dtypes(), formats: rl.formats(), cases: new Map() };
     cache.set(rl, c);
   }
   return c;
 }
 
-function norm(x) {
-  return String(x).toLowerCase().replace(/[^a-z0-9]/g, '');
-}
-
-/** The catalog id that best matches a short name ('t4', 'h100'): exact id, then prefix, then name. */
-export function gpuId(rl, want) {
-  const gs = catalog(rl).gpus;
-  const w = norm(want);
-  const g = gs.find((x) => norm(x.id) === w) || gs.find((x) => norm(x.id).startsWith(w)) || gs.find((x) => norm(x.name).includes(w));
-  return g ? g.id : (gs[0] && gs[0].id);
+function byId(list, id, what) {
+  const x = list.find((e) => e.id === id);
+  if (!x) throw new Error(`no ${what} with id ${id}`);
+  return x;
 }
 
 export function gpu(rl, id) {
-  return catalog(rl).gpus.find((g) => g.id === id);
-}
-
-export function modelId(rl, want) {
-  const ms = catalog(rl).models;
-  const w = norm(want);
-  const m = ms.find((x) => norm(x.id) === w) || ms.find((x) => norm(x.id).startsWith(w)) || ms.find((x) => norm(x.name).includes(w));
-  return m ? m.id : (ms[0] && ms[0].id);
+  return byId(catalog(rl).gpus, id, 'GPU');
 }
 
 export function model(rl, id) {
-  return catalog(rl).models.find((m) => m.id === id);
+  return byId(catalog(rl).models, id, 'model');
+}
+
+export function format(rl, id) {
+  return byId(catalog(rl).formats, id, 'weight format');
+}
+
+/** A lesson case's values (numbers and ids), from the core. */
+export function caseValues(rl, id) {
+  const c = catalog(rl);
+  if (!c.cases.has(id)) c.cases.set(id, rl.lessonCase({ id }).values);
+  return c.cases.get(id);
+}
+
+/** The arguments of API function `fn` that lesson case `id` gives, varied by `values`. */
+export function caseArgs(rl, id, fn, values) {
+  return rl.caseArgs(values ? { id, function: fn, values } : { id, function: fn });
 }
 
 /** Models that generate text token by token. */
@@ -42,19 +48,31 @@ export function llms(rl) {
   return catalog(rl).models.filter((m) => m.kind === 'llm');
 }
 
-export function gpuOptions(rl) {
-  return catalog(rl).gpus.map((g) => ({ value: g.id, label: g.name }));
+export function gpuOptions(rl, lang) {
+  return catalog(rl).gpus.map((g) => ({ value: g.id, label: catalogName('gpu', g.id, lang) }));
+}
+
+export function llmOptions(rl, lang) {
+  return llms(rl).map((m) => ({ value: m.id, label: catalogName('model', m.id, lang) }));
+}
+
+export function formatOptions(rl, lang) {
+  return catalog(rl).formats.map((f) => ({ value: f.id, label: catalogName('format', f.id, lang) }));
 }
 
 export const PRECISION_ORDER = ['fp32', 'tf32', 'fp16', 'bf16', 'fp8', 'int8', 'int4'];
 
+/** The precisions a GPU has a dense peak for, in a fixed order. */
 export function precisions(rl, id) {
   const g = gpu(rl, id);
-  if (!g) return [];
   return PRECISION_ORDER.filter((p) => typeof g.peakFlopsPerSecond[p] === 'number');
 }
 
 export function dtypeName(rl, id) {
-  const d = catalog(rl).dtypes.find((x) => x.id === id);
-  return d ? d.name : id.toUpperCase();
+  return byId(catalog(rl).dtypes, id, 'dtype').name;
+}
+
+/** Integer precisions are rated in TOPS (operations), floating ones in TFLOPS. */
+export function isIntegerDtype(id) {
+  return id === 'int8' || id === 'int4';
 }

@@ -76,13 +76,16 @@ export function niceTicks(max) {
   return ticks;
 }
 
+/** Default height of a bar chart, in SVG units. */
+const BAR_HEIGHT = 288;
+
 /** A horizontal-bar frame with a linear x axis from 0 (bars keep their true proportions). */
 export function barFrame(opts) {
   const { W, PAD } = SIZES[opts.compact ? 'compact' : 'full'];
   const titleId = nextId('chart-title');
   const descId = nextId('chart-desc');
-  const svg = s('svg', { viewBox: `0 0 ${W} ${opts.height || 300}`, class: ['chart', opts.compact ? 'compact' : ''], role: 'img', 'aria-labelledby': `${titleId} ${descId}` });
-  const Hh = opts.height || 300;
+  const svg = s('svg', { viewBox: `0 0 ${W} ${opts.height || BAR_HEIGHT}`, class: ['chart', opts.compact ? 'compact' : ''], role: 'img', 'aria-labelledby': `${titleId} ${descId}` });
+  const Hh = opts.height || BAR_HEIGHT;
   svg.append(s('title', { id: titleId }, opts.title), s('desc', { id: descId }, opts.desc));
   const ticks = niceTicks(opts.max);
   const top = ticks[ticks.length - 1];

@@ -2,9 +2,9 @@
 // limits you and which lever to pull". Both follow the reader's numbers (the roofline, matmul and
 // decode calculators on the page) and offer the lesson's guided tours step by step.
 import { h, clear } from './dom.js';
-import { t, proseText } from './i18n.js';
+import { t, proseText, catalogName } from './i18n.js';
 import { format } from './format.js';
-import { gpu, gpuId, model, modelId } from './catalog.js';
+import { caseArgs, caseValues } from './catalog.js';
 
 const FLOW_NODES = ['weights', 'inputs', 'outputs', 'cache', 'cores'];
 const FLOW_TOURS = {
@@ -12,7 +12,9 @@ const FLOW_TOURS = {
   llmToken: [['weights', 'inputs'], ['cache'], ['cores'], ['outputs']],
   batching: [['weights', 'inputs'], ['cache', 'cores'], ['cache', 'cores'], ['outputs']],
 };
-const FLOW_TOUR_GPU = { bigMatmul: 't4', llmToken: 'l4', batching: 't4' };
+/** The lesson case each tour follows (the core's catalog). */
+const FLOW_TOUR_CASE = { bigMatmul: 'matmul-4096', llmToken: 'llama-l4-decode', batching: 'layer-4096' };
+const LIMIT_TOUR_CASE = { bigMatmul: 'matmul-4096', c01Layer: 'c01-last-layer', llmToken: 'llama-l4-decode' };
 const LIMIT_NODES = ['flops', 'bytes', 'gpu', 'intensity', 'ridge', 'compare', 'memoryBound', 'computeBound'];
 const LIMIT_TOURS = {
   bigMatmul: [['flops', 'bytes'], ['intensity', 'gpu', 'ridge'], ['compare'], ['computeBound']],
@@ -30,30 +32,32 @@ function pr(rl, id, lang, fallbackId) {
 }
 
 /** The case shown by the limits diagram: a tour's case or the reader's own. */
-function limitsCase(rl, which) {
-  const t4 = gpu(rl, gpuId(rl, 't4'));
-  const l4 = gpu(rl, gpuId(rl, 'l4'));
-  if (which === 'bigMatmul' || which === 'c01Layer') {
-    const mm = which === 'bigMatmul' ? rl.matmul({ n: 4096, k: 4096, m: 4096, dtype: 'fp16' }) : rl.matmul({ n: 32, k: 2048, m: 500, dtype: 'fp16' });
-    return { flops: mm.flops, bytes: mm.bytes, peak: t4.peakFlopsPerSecond.fp16, bw: t4.bytesPerSecond, gpuName: t4.name };
-  }
-  if (which === 'llmToken') {
-    const m = model(rl, modelId(rl, 'llama-3-8b'));
-    let f = rl.flopsPerToken({ params: m.params });
-    if (typeof f === 'object') f = f.flops;
-    return { flops: f, bytes: m.weightBytes, peak: l4.peakFlopsPerSecond[m.dtype] ?? l4.peakFlopsPerSecond.fp16, bw: l4.bytesPerSecond, gpuName: l4.name };
+function limitsCase(rl, which, lang) {
+  const id = LIMIT_TOUR_CASE[which];
+  if (id) {
+    const dev = caseArgs(rl, id, 'clocks');
+    const gpuName = catalogName('gpu', caseValues(rl, id).gpu, lang);
+    if (which === 'llmToken') {
+      // one decode step: every weight read once, 2 FLOPs per weight
+      const d = caseArgs(rl, id, 'decode');
+      return { flops: d.flopsPerToken, bytes: d.weightBytes, peak: dev.peakFlopsPerSecond, bw: dev.bytesPerSecond, gpuName };
+    }
+    const mm = rl.matmul(caseArgs(rl, id, 'matmul'));
+    return { flops: mm.flops, bytes: mm.bytes, peak: dev.peakFlopsPerSecond, bw: dev.bytesPerSecond, gpuName };
   }
   const r = readerState.roofline;
   const mmv = readerState.matmul;
+  const base = caseArgs(rl, LIMIT_TOUR_CASE.c01Layer, 'matmul');
   let mm = null;
   try {
-    mm = mmv ? rl.matmul({ n: mmv.n, k: mmv.k, m: mmv.m, dtype: 'fp16' }) : rl.matmul({ n: 32, k: 2048, m: 500, dtype: 'fp16' });
+    mm = rl.matmul(mmv ? { ...base, n: mmv.n, k: mmv.k, m: mmv.m } : base);
   } catch (e) {
     mm = null;
   }
   if (!mm) return null;
-  const peak = r && Number.isFinite(r.peak) ? r.peak : t4.peakFlopsPerSecond.fp16;
-  const bw = r && Number.isFinite(r.bw) ? r.bw : t4.bytesPerSecond;
+  const dev = caseArgs(rl, LIMIT_TOUR_CASE.c01Layer, 'clocks');
+  const peak = r && Number.isFinite(r.peak) ? r.peak : dev.peakFlopsPerSecond;
+  const bw = r && Number.isFinite(r.bw) ? r.bw : dev.bytesPerSecond;
   return { flops: mm.flops, bytes: mm.bytes, peak, bw, gpuName: null };
 }
 
@@ -144,11 +148,11 @@ class Diagram {
       for (const id of FLOW_NODES) this.valueEls[id].textContent = '';
       if (this.tour) {
         // the lesson's case: its GPU's bandwidth and peak; the numbers are in the step texts
-        const g = gpu(this.rl, gpuId(this.rl, FLOW_TOUR_GPU[this.tour]));
-        const peak = this.tour === 'llmToken' ? g.peakFlopsPerSecond.bf16 ?? g.peakFlopsPerSecond.fp16 : g.peakFlopsPerSecond.fp16;
-        this.linkValue.textContent = fmt(g.bytesPerSecond, 'gbps');
-        this.valueEls.cores.textContent = fmt(peak, 'tflops');
-        this.caseLine.textContent = t('diagram.limits.caseTour', lang, { gpu: g.name });
+        const id = FLOW_TOUR_CASE[this.tour];
+        const dev = caseArgs(this.rl, id, 'clocks');
+        this.linkValue.textContent = fmt(dev.bytesPerSecond, 'gbps');
+        this.valueEls.cores.textContent = fmt(dev.peakFlopsPerSecond, 'tflops');
+        this.caseLine.textContent = t('diagram.limits.caseTour', lang, { gpu: catalogName('gpu', caseValues(this.rl, id).gpu, lang) });
       } else {
         this.linkValue.textContent = r && Number.isFinite(r.bw) ? fmt(r.bw, 'gbps') : '—';
         this.valueEls.cores.textContent = r && Number.isFinite(r.peak) ? fmt(r.peak, 'tflops') : '—';
@@ -158,7 +162,7 @@ class Diagram {
         this.caseLine.textContent = t('diagram.flow.case', lang);
       }
     } else {
-      const cs = limitsCase(this.rl, this.tour);
+      const cs = limitsCase(this.rl, this.tour, lang);
       let k = null;
       if (cs) {
         try {

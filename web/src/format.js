@@ -1,5 +1,5 @@
 // Number formatting per language with Intl.NumberFormat. Spanish follows the lesson's Mexican
-// usage (es-MX: 2,048 and 0.126); Portuguese is Brazilian (pt-BR: 2.048 and 0,126).
+// usage (es-MX: 1,500 and 0.126); Portuguese is Brazilian (pt-BR: 1.500 and 0,126).
 // Formatting picks a display scale (a decimal prefix); it never computes a quantity.
 import { fromBase } from './units.js';
 

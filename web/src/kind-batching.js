@@ -1,20 +1,26 @@
 // Figure: the intensity of a dense layer as the batch grows, against several GPUs' ridges, and
-// the smallest batch that crosses each ridge (226 for 4,096 × 4,096 FP16 on a T4).
-import { catalog } from './catalog.js';
+// the smallest batch that crosses each ridge. Defaults: the core's case layer-4096.
+import { catalog, caseArgs, caseValues } from './catalog.js';
+import { catalogName } from './i18n.js';
 import { logFrame, polyline, marker, dataTable, fmtTick, scrollBox } from './charts.js';
 import { h, s, clear } from './dom.js';
 
 const DTYPES = ['fp32', 'fp16', 'bf16', 'fp8', 'int8'];
+export const BATCHING_CASE = 'layer-4096';
 
 export const batchingKind = {
   kind: 'batching',
   fields: [
-    { id: 'batch', int: true, def: 32, slider: { min: 1, max: 8192, log: true } },
-    { id: 'inputs', step: 256, int: true, def: 4096 },
-    { id: 'outputs', step: 256, int: true, def: 4096 },
+    { id: 'batch', int: true, slider: { min: 1, max: 10000, log: true } },
+    { id: 'inputs', step: 256, int: true },
+    { id: 'outputs', step: 256, int: true },
   ],
+  defaults(rl) {
+    const d = caseArgs(rl, BATCHING_CASE, 'denseLayer');
+    return { fields: { batch: d.batch, inputs: d.inputs, outputs: d.outputs }, selects: { dtype: d.dtype } };
+  },
   selects: [
-    { id: 'dtype', def: 'fp16', custom: false, options: (rl) => catalog(rl).dtypes.filter((d) => DTYPES.includes(d.id)).map((d) => ({ value: d.id, label: d.name })) },
+    { id: 'dtype', custom: false, options: (rl) => catalog(rl).dtypes.filter((d) => DTYPES.includes(d.id)).map((d) => ({ value: d.id, label: d.name })) },
   ],
   rows: [
     { id: 'flops', term: 'flop' },
@@ -50,19 +56,22 @@ function ridges(c, dtype) {
   const { rl, v } = c;
   const out = [];
   for (const g of catalog(rl).gpus) {
-    const peak = g.peakFlopsPerSecond[dtype];
-    if (typeof peak !== 'number') continue;
-    const ridge = rl.roofline({ peakFlopsPerSecond: peak, bytesPerSecond: g.bytesPerSecond, flopsPerByte: 1 }).ridgeFlopsPerByte;
+    let ridge;
+    try {
+      ridge = rl.device({ gpu: g.id, dtype }).ridgeFlopsPerByte;
+    } catch (e) {
+      if (e && e.code === 'unsupported_dtype') continue;  // no peak at this precision: no ridge to cross
+      throw e;
+    }
     let cross = null;
     let never = false;
     try {
-      const m = rl.minBatchForRidge({ inputs: v.inputs, outputs: v.outputs, dtype, ridgeFlopsPerByte: ridge });
-      cross = typeof m === 'number' ? m : m.batch;
+      cross = rl.minBatchForRidge({ inputs: v.inputs, outputs: v.outputs, dtype, ridgeFlopsPerByte: ridge }).batch;
     } catch (e) {
       if (e && e.code === 'never_crosses_ridge') never = true;
       else if (!e || !e.code) throw e;
     }
-    out.push({ id: g.id, name: g.name, ridge, cross, never });
+    out.push({ id: g.id, name: catalogName('gpu', g.id, c.lang), ridge, cross, never });
   }
   return out;
 }

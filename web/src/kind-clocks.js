@@ -1,38 +1,67 @@
 // Figure: the two clocks (compute and memory) of prefill and of one decode step — TTFT is set by
-// FLOPs, TPOT by bytes, for the same model on the same GPU.
-import { gpu, gpuId, gpuOptions, llms, model, modelId } from './catalog.js';
+// FLOPs, TPOT by bytes, for the same model on the same GPUs (tensor parallel: each GPU does its
+// share). Defaults: the core's case llama-l4-prefill; the peak is the GPU's for the model's format.
+import { caseArgs, caseValues, format, gpu, gpuOptions, llmOptions, model } from './catalog.js';
+import { catalogName } from './i18n.js';
 import { logFrame, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
+
+export const CLOCKS_CASE = 'llama-l4-prefill';
+
+/** The GPU's peak for the model's format, or null (and a message) where the GPU has none. */
+function peakFor(c, gpuId, modelId) {
+  const dtype = format(c.rl, model(c.rl, modelId).format).computeDtype;
+  try {
+    return { peak: c.rl.device({ gpu: gpuId, dtype }).peakFlopsPerSecond, dtype };
+  } catch (e) {
+    if (e && e.code === 'unsupported_dtype') return { peak: null, dtype };
+    throw e;
+  }
+}
+
+function applyPeak(c) {
+  const { gpu: g, model: m } = c.state.selects;
+  if (g === 'custom' || m === 'custom') return;
+  const p = peakFor(c, g, m);
+  // no peak for this precision: the field is left empty, never filled with another precision's
+  if (p.peak === null) c.state.fields.peak = '';
+  else c.setField('peak', p.peak);
+}
 
 export const clocksKind = {
   kind: 'clocks',
   fields: [
-    { id: 'params', step: 0.01, unit: 'billion', unitLabel: '× 10⁹', def: 8.03 },
-    { id: 'weights', step: 0.01, unit: 'gb', unitLabel: 'GB', def: 16.06 },
-    { id: 'peak', step: 1, unit: 'tflops', unitLabel: 'TFLOP/s', def: 121, slider: { min: 1, max: 5000, log: true }, term: 'tflops' },
-    { id: 'bw', step: 10, unit: 'gbps', unitLabel: 'GB/s', def: 300, slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
-    { id: 'tokens', step: 100, int: true, def: 2000, slider: { min: 1, max: 100000, log: true } },
+    { id: 'params', step: 0.01, unit: 'billion', unitLabel: '× 10⁹' },
+    { id: 'weights', step: 0.01, unit: 'gb', unitLabel: 'GB' },
+    { id: 'peak', step: 1, unit: 'tflops', unitLabel: 'TFLOP/s', slider: { min: 1, max: 5000, log: true }, term: 'tflops' },
+    { id: 'bw', step: 10, unit: 'gbps', unitLabel: 'GB/s', slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
+    { id: 'tokens', step: 100, int: true, slider: { min: 1, max: 100000, log: true } },
+    { id: 'gpus', int: true, slider: { min: 1, max: 8, log: false } },
   ],
+  defaults(rl) {
+    const p = caseArgs(rl, CLOCKS_CASE, 'prefill');
+    const cv = caseValues(rl, CLOCKS_CASE);
+    return {
+      fields: { params: p.params, weights: p.weightBytes, peak: p.peakFlopsPerSecond, bw: p.bytesPerSecond, tokens: p.tokens, gpus: p.gpus },
+      selects: { model: cv.model, gpu: cv.gpu },
+    };
+  },
   selects: [
     {
-      id: 'model', def: (rl) => modelId(rl, 'llama-3-8b'), fields: ['params', 'weights'],
-      options: (rl) => llms(rl).map((m) => ({ value: m.id, label: m.name })),
+      id: 'model', fields: ['params', 'weights'],
+      options: (rl, lang) => llmOptions(rl, lang),
       apply: (c, v) => {
-        const m = model(c.rl, v);
-        if (!m) return;
-        c.setField('params', m.params);
-        c.setField('weights', m.weightBytes);
+        const w = c.rl.modelWeights({ model: v });
+        c.setField('params', w.params);
+        c.setField('weights', w.bytes);
+        applyPeak(c);
       },
     },
     {
-      id: 'gpu', def: (rl) => gpuId(rl, 'l4'), fields: ['peak', 'bw'], options: (rl) => gpuOptions(rl),
+      id: 'gpu', fields: ['peak', 'bw'], options: (rl, lang) => gpuOptions(rl, lang),
       apply: (c, v) => {
-        const g = gpu(c.rl, v);
-        const m = model(c.rl, c.state.selects.model);
-        if (!g) return;
-        c.setField('bw', g.bytesPerSecond);
-        const p = g.peakFlopsPerSecond[(m && m.dtype) || 'fp16'] ?? g.peakFlopsPerSecond.fp16;
-        if (typeof p === 'number') c.setField('peak', p);
+        c.setField('bw', gpu(c.rl, v).bytesPerSecond);
+        applyPeak(c);
       },
     },
   ],
@@ -54,22 +83,32 @@ export const clocksKind = {
   },
   compute(c) {
     const { v } = c;
-    const p = c.call('prefill', { params: v.params, tokens: v.tokens, weightBytes: v.weights, peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw },
-      { params: 'params', tokens: 'tokens', weightBytes: 'weights', peakFlopsPerSecond: 'peak', bytesPerSecond: 'bw' });
-    let fpt = c.call('flopsPerToken', { params: v.params }, { params: 'params' });
-    if (fpt && typeof fpt === 'object') fpt = fpt.flops;
-    const d = fpt !== null && c.call('clocks', { flops: fpt, bytes: v.weights, peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw },
-      { bytes: 'weights', peakFlopsPerSecond: 'peak', bytesPerSecond: 'bw' });
+    const { gpu: g, model: m } = c.state.selects;
+    if (g !== 'custom' && m !== 'custom' && c.state.fields.peak === '') {
+      const p = peakFor(c, g, m);
+      if (p.peak === null) c.fail(c.t('calc.noPeak', { gpu: catalogName('gpu', g, c.lang), dtype: p.dtype.toUpperCase() }));
+    }
+    const map = { params: 'params', tokens: 'tokens', weightBytes: 'weights', peakFlopsPerSecond: 'peak', bytesPerSecond: 'bw', gpus: 'gpus' };
+    const p = c.call('prefill', { params: v.params, tokens: v.tokens, weightBytes: v.weights, peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw, gpus: v.gpus }, map);
+    const fr = c.call('flopsPerToken', { params: v.params }, { params: 'params' });
+    const fpt = fr ? fr.flops : null;
+    // one decode step on the same GPUs: each reads its share of the weights and does its share of the FLOPs
+    const share = fpt !== null && c.call('decode', { weightBytes: v.weights, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: v.bw, gpus: v.gpus, flopsPerToken: fpt, peakFlopsPerSecond: v.peak }, map);
+    const intensity = share && c.call('clocks', { flops: fpt, bytes: v.weights, peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw }, map);
+    const d = share && intensity && { ...share, seconds: share.stepSeconds, flopsPerByte: intensity.flopsPerByte };
+    // with several GPUs each does its share: say so in the arithmetic
+    const many = Number.isFinite(v.gpus) && v.gpus > 1;
+    const perGpu = (x) => (many ? `(${x} ÷ ${c.n('gpus')})` : x);
     const fl = (x) => c.fmt(x, 'flops');
     c.row('prefillFlops', p && `2 × ${c.n('params', 'number')} × 10⁹ × ${c.n('tokens')}`, p && p.flops, 'flops');
     c.row('prefillIntensity', p && `${fl(p.flops)} ÷ ${c.n('weights', 'gb')}`, p && p.flopsPerByte, 'flopsPerByte');
-    c.row('prefillCompute', p && `${fl(p.flops)} ÷ ${c.n('peak', 'tflops')}`, p && p.computeSeconds, 'seconds');
-    c.row('prefillMemory', p && `${c.n('weights', 'gb')} ÷ ${c.n('bw', 'gbps')}`, p && p.memorySeconds, 'seconds');
+    c.row('prefillCompute', p && `${perGpu(fl(p.flops))} ÷ ${c.n('peak', 'tflops')}`, p && p.computeSeconds, 'seconds');
+    c.row('prefillMemory', p && `${perGpu(c.n('weights', 'gb'))} ÷ ${c.n('bw', 'gbps')}`, p && p.memorySeconds, 'seconds');
     c.row('ttft', p && c.t(`clocks.how.${p.bound}`), p && `${c.fmt(p.seconds, 'seconds')} · ${c.t(`verdict.${p.bound}`)}`);
     c.row('decodeFlops', d && `2 × ${c.n('params', 'number')} × 10⁹`, d && fpt, 'flops');
     c.row('decodeIntensity', d && `${fl(fpt)} ÷ ${c.n('weights', 'gb')}`, d && d.flopsPerByte, 'flopsPerByte');
-    c.row('decodeCompute', d && `${fl(fpt)} ÷ ${c.n('peak', 'tflops')}`, d && d.computeSeconds, 'seconds');
-    c.row('decodeMemory', d && `${c.n('weights', 'gb')} ÷ ${c.n('bw', 'gbps')}`, d && d.memorySeconds, 'seconds');
+    c.row('decodeCompute', d && `${perGpu(fl(fpt))} ÷ ${c.n('peak', 'tflops')}`, d && d.computeSeconds, 'seconds');
+    c.row('decodeMemory', d && `${perGpu(c.n('weights', 'gb'))} ÷ ${c.n('bw', 'gbps')}`, d && d.memorySeconds, 'seconds');
     c.row('tpot', d && c.t(`clocks.how.${d.bound}`), d && `${c.fmt(d.seconds, 'seconds')} · ${c.t(`verdict.${d.bound}`)}`);
     c.summary(p && d
       ? c.t('clocks.summary', { ttft: c.fmt(p.seconds, 'seconds'), tpot: c.fmt(d.seconds, 'seconds') })

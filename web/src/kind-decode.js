@@ -1,60 +1,71 @@
-// Calculator 4: the ceiling of tokens per second while decoding (every step reads the weights
-// once and each conversation's KV cache), with model, dtype and GPU presets.
-import { gpu, gpuId, gpuOptions, llms, model, modelId } from './catalog.js';
+// Calculator 4: the ceiling of tokens per second while decoding. Every step reads the weights once
+// and each conversation's KV cache (the memory roof); with a GPU's peak for the model's format,
+// the step also cannot beat batch × FLOPs per token ÷ peak (the compute roof); and weights plus
+// KV caches must fit in the GPUs' memory. Defaults: the core's case llama-l4-decode.
+import { caseArgs, caseValues, format, gpu, gpuOptions, formatOptions, llmOptions, model } from './catalog.js';
+import { catalogName } from './i18n.js';
 import { h, s, clear } from './dom.js';
 import { logFrame, polyline, marker, dataTable, fmtTick } from './charts.js';
 
-export const DECODE_DTYPES = ['bf16', 'fp8', 'int8', 'int4'];
-export const INT4_GROUP = 64;
-
-/** Weight bytes of a model stored in a dtype, from the module (INT4 with one FP16 scale per 64 weights). */
-export function weightBytes(rl, m, dtype) {
-  const args = { params: m.params, dtype };
-  if (dtype === 'int4') args.groupSize = INT4_GROUP;
-  return rl.quantizedWeights(args).bytes;
-}
+export const DECODE_CASE = 'llama-l4-decode';
+/** The lesson's example of a KV cache: its conversations' length. */
+const KV_CASE = 'four-conversations';
+/** Batches drawn on the chart (a display choice: powers of two up to 1,024). */
+const CHART_BATCHES = Array.from({ length: 11 }, (_, i) => 2 ** i);
 
 export const decodeKind = {
   kind: 'decode',
   fields: [
-    { id: 'weights', step: 0.01, unit: 'gb', unitLabel: 'GB', def: 16.06, slider: { min: 0.1, max: 1000, log: true } },
-    { id: 'bw', step: 10, unit: 'gbps', unitLabel: 'GB/s', def: 300, slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
-    { id: 'batch', int: true, def: 1, slider: { min: 1, max: 512, log: true } },
-    { id: 'kv', step: 0.01, min: 0, unit: 'gb', unitLabel: 'GB', def: 0 },
-    { id: 'gpus', int: true, def: 1, slider: { min: 1, max: 8, log: false } },
-    { id: 'tokens', step: 256, int: true, def: 8192 },
+    { id: 'weights', step: 0.01, unit: 'gb', unitLabel: 'GB', slider: { min: 0.1, max: 1000, log: true } },
+    { id: 'bw', step: 10, unit: 'gbps', unitLabel: 'GB/s', slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
+    { id: 'batch', int: true, slider: { min: 1, max: 1024, log: true } },
+    { id: 'kv', step: 0.01, min: 0, unit: 'gb', unitLabel: 'GB' },
+    { id: 'gpus', int: true, slider: { min: 1, max: 8, log: false } },
+    { id: 'tokens', step: 256, int: true },
   ],
+  defaults(rl) {
+    const d = caseArgs(rl, DECODE_CASE, 'decode');
+    const cv = caseValues(rl, DECODE_CASE);
+    const kv = caseArgs(rl, KV_CASE, 'kvCacheBytes');
+    return {
+      fields: { weights: d.weightBytes, bw: d.bytesPerSecond, batch: d.batch, kv: d.kvBytesPerSequence, gpus: d.gpus, tokens: kv.tokens },
+      selects: { model: cv.model, format: cv.format, gpu: cv.gpu },
+    };
+  },
+  initExtra: () => ({}),
   selects: [
     {
-      id: 'model', def: (rl) => modelId(rl, 'llama-3-8b'), fields: [],
-      options: (rl) => llms(rl).map((m) => ({ value: m.id, label: m.name })),
+      // the model sets the FLOPs per token and the KV cache's shape: typed weights leave it chosen
+      id: 'model', fields: [],
+      options: (rl, lang) => llmOptions(rl, lang),
       apply: (c, v) => {
-        const m = model(c.rl, v);
-        const dt = c.state.selects.dtype;
-        if (m) c.setField('weights', dt && dt !== 'custom' ? weightBytes(c.rl, m, dt) : m.weightBytes);
+        // a model comes in its own format
+        c.state.selects.format = model(c.rl, v).format;
+        if (c.selectEls && c.selectEls.format) c.selectEls.format.value = c.state.selects.format;
+        c.setField('weights', c.rl.modelWeights({ model: v }).bytes);
       },
     },
     {
-      id: 'dtype', def: 'bf16', fields: ['weights'],
-      options: (rl, lang, c) => DECODE_DTYPES.map((d) => ({ value: d, label: c ? c.tr(`decode.dtype.${d}`) : d })),
+      id: 'format', fields: ['weights'],
+      options: (rl, lang) => formatOptions(rl, lang),
       apply: (c, v) => {
-        const m = model(c.rl, c.state.selects.model);
-        if (m) c.setField('weights', weightBytes(c.rl, m, v));
+        const m = c.state.selects.model;
+        if (m !== 'custom') c.setField('weights', c.rl.modelWeights({ model: m, format: v }).bytes);
       },
     },
     {
-      id: 'gpu', def: (rl) => gpuId(rl, 'l4'), fields: ['bw'], options: (rl) => gpuOptions(rl),
-      apply: (c, v) => {
-        const g = gpu(c.rl, v);
-        if (g) c.setField('bw', g.bytesPerSecond);
-      },
+      id: 'gpu', fields: ['bw'], options: (rl, lang) => gpuOptions(rl, lang),
+      apply: (c, v) => c.setField('bw', gpu(c.rl, v).bytesPerSecond),
     },
   ],
   rows: [
     { id: 'bytesPerStep' },
-    { id: 'stepTime', term: 'bandwidth' },
+    { id: 'memoryTime', term: 'bandwidth' },
+    { id: 'computeTime', term: 'tflops' },
+    { id: 'stepTime', term: 'memory-bound' },
     { id: 'perConversation' },
     { id: 'total' },
+    { id: 'capacity' },
     { id: 'kvModel' },
   ],
   renderFigure(c, el) {
@@ -74,58 +85,139 @@ export const decodeKind = {
     form.append(h('div', { class: 'field-action' }, c.useKv));
   },
   compute(c) {
-    const { v } = c;
+    const { v, rl } = c;
+    const sel = c.state.selects;
+    const roofs = decodeRoofs(c);
     const map = { weightBytes: 'weights', kvBytesPerSequence: 'kv', batch: 'batch', bytesPerSecond: 'bw', gpus: 'gpus' };
-    const r = c.call('decode', { weightBytes: v.weights, kvBytesPerSequence: v.kv, batch: v.batch, bytesPerSecond: v.bw, gpus: v.gpus }, map);
+    const args = (batch) => ({ weightBytes: v.weights, kvBytesPerSequence: v.kv, batch, bytesPerSecond: v.bw, gpus: v.gpus, ...roofs.args });
+    const r = c.call('decode', args(v.batch), map);
     const gb = (x) => c.fmt(x, 'gb');
     c.row('bytesPerStep', r && c.t('decode.how.bytesPerStep', { weights: c.n('weights', 'gb'), batch: c.n('batch'), kv: c.n('kv', 'gb'), gpus: c.n('gpus') }), r && r.bytesPerStep, 'gb');
-    c.row('stepTime', r && `${gb(r.bytesPerStep)} ÷ ${c.n('bw', 'gbps')}`, r && r.stepSeconds, 'seconds');
+    c.row('memoryTime', r && `${gb(r.bytesPerStep)} ÷ ${c.n('bw', 'gbps')}`, r && r.memorySeconds, 'seconds');
+    if (r && r.computeSeconds !== null) {
+      c.row('computeTime', c.t('decode.how.compute', {
+        batch: c.n('batch'), flops: c.fmt(roofs.args.flopsPerToken, 'flops'), gpus: c.n('gpus'),
+        peak: c.fmt(roofs.args.peakFlopsPerSecond, 'tflops'), gpu: roofs.gpuName, dtype: roofs.dtypeName,
+      }), r.computeSeconds, 'seconds');
+    } else {
+      c.row('computeTime', null, null);
+      if (r && roofs.why) c.rowEls.computeTime.how.textContent = roofs.why;
+    }
+    c.row('stepTime', r && c.t(`decode.how.step.${r.bound}`), r && `${c.fmt(r.stepSeconds, 'seconds')} · ${c.t(`verdict.${r.bound}`)}`);
     c.row('perConversation', r && c.t('decode.how.perConversation', { time: c.fmt(r.stepSeconds, 'seconds') }), r && r.tokensPerSecondPerSequence, 'number');
     c.row('total', r && c.t('decode.how.total', { batch: c.n('batch'), time: c.fmt(r.stepSeconds, 'seconds') }), r && r.tokensPerSecond, 'number');
-    const m = model(c.rl, c.state.selects.model);
+    if (r && r.fits !== null) {
+      const memory = c.t('decode.how.capacity', { gpus: c.n('gpus'), memory: c.fmt(roofs.args.memoryBytesPerGpu, 'gb'), gpu: roofs.gpuName });
+      const verdict = r.fits ? c.t('decode.capacity.fits') : c.t('decode.capacity.full');
+      const most = r.maxBatch === null ? '' : ` · ${c.t('decode.capacity.maxBatch', { batch: c.fmt(r.maxBatch, 'integer') })}`;
+      c.row('capacity', memory, `${verdict}${most}`);
+    } else {
+      c.row('capacity', null, null);
+      if (r) c.rowEls.capacity.how.textContent = c.t('decode.capacity.unknown');
+    }
+    // the KV cache of one conversation of the chosen model, from its shape
     let kv = null;
-    if (m && m.layers && m.kvHeads && m.headDim) {
-      kv = c.call('kvCacheBytes', { layers: m.layers, kvHeads: m.kvHeads, headDim: m.headDim, tokens: v.tokens, dtype: m.dtype }, { tokens: 'tokens' });
-      if (kv && typeof kv === 'object') kv = kv.bytes;
+    let kvHow = null;
+    if (sel.model !== 'custom') {
+      const m = model(rl, sel.model);
+      if (m.layers && m.kvHeads && m.headDim && m.dtype) {
+        const kr = c.call('kvCacheBytes', { layers: m.layers, kvHeads: m.kvHeads, headDim: m.headDim, tokens: v.tokens, dtype: m.dtype }, { tokens: 'tokens' });
+        kv = kr ? kr.bytes : null;
+        const int = (x) => c.fmt(x, 'integer');
+        kvHow = `2 × ${int(m.layers)} × ${int(m.kvHeads)} × ${int(m.headDim)} × ${c.n('tokens')} × ${c.t('decode.how.bytesOf', { dtype: m.dtype.toUpperCase() })}`;
+      }
     }
     c.calc.lastKv = kv;
-    c.row('kvModel', kv !== null && m && `2 × ${m.layers} × ${m.kvHeads} × ${m.headDim} × ${c.n('tokens')} × ${c.t('decode.how.bytesOf', { dtype: m.dtype.toUpperCase() })}`, kv, 'gb');
+    c.row('kvModel', kv !== null && kvHow, kv, 'gb');
     if (c.useKv) c.useKv.disabled = kv === null;
-    drawBatchCurve(c, r);
-    c.summary(r
-      ? c.t('decode.summary', { total: c.fmt(r.tokensPerSecond, 'number'), each: c.fmt(r.tokensPerSecondPerSequence, 'number'), time: c.fmt(r.stepSeconds, 'seconds') })
-      : c.t('calc.summary.invalid'));
+    drawBatchCurve(c, r, args);
+    let summary = c.t('calc.summary.invalid');
+    if (r) {
+      summary = c.t(`decode.summary.${r.bound}`, { total: c.fmt(r.tokensPerSecond, 'number'), each: c.fmt(r.tokensPerSecondPerSequence, 'number'), time: c.fmt(r.stepSeconds, 'seconds') });
+      if (r.fits === false) summary += ` ${c.t('decode.summary.full', { batch: c.fmt(r.maxBatch ?? 0, 'integer') })}`;
+    }
+    c.summary(summary);
   },
 };
 
-/** Tokens per second in total and per conversation as the batch grows, with the reader's KV cache. */
-function drawBatchCurve(c, r) {
+/**
+ * The compute roof and the capacity of the chosen GPU for the chosen format, through the core:
+ * { args: {flopsPerToken, peakFlopsPerSecond, memoryBytesPerGpu} (or {} where unknown), gpuName,
+ *   dtypeName, why: the reason a roof is missing, in the reader's language }.
+ */
+function decodeRoofs(c) {
+  const { rl } = c;
+  const sel = c.state.selects;
+  const out = { args: {}, gpuName: '', dtypeName: '', why: null };
+  if (sel.gpu === 'custom') {
+    out.why = c.t('decode.roof.customGpu');
+    return out;
+  }
+  out.gpuName = catalogName('gpu', sel.gpu, c.lang);
+  out.args.memoryBytesPerGpu = gpu(rl, sel.gpu).memoryBytes;
+  if (sel.model === 'custom') {
+    out.why = c.t('decode.roof.customModel');
+    return out;
+  }
+  // typed weights (format "custom") keep the arithmetic of the model's own format
+  const dtype = format(rl, sel.format === 'custom' ? model(rl, sel.model).format : sel.format).computeDtype;
+  out.dtypeName = dtype.toUpperCase();
+  let dev;
+  try {
+    dev = rl.device({ gpu: sel.gpu, dtype });
+  } catch (e) {
+    if (e && e.code === 'unsupported_dtype') {
+      out.why = c.t('decode.roof.noPeak', { gpu: out.gpuName, dtype: out.dtypeName });
+      return out;
+    }
+    throw e;
+  }
+  out.args.flopsPerToken = rl.flopsPerToken({ params: model(rl, sel.model).params }).flops;
+  out.args.peakFlopsPerSecond = dev.peakFlopsPerSecond;
+  return out;
+}
+
+/** Tokens per second in total and per conversation as the batch grows: both roofs and the VRAM wall. */
+function drawBatchCurve(c, r, args) {
   const box = c.chartBox;
   clear(box);
   if (!r) {
     box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
     return;
   }
-  const { v, rl } = c;
-  const batches = [1, 2, 4, 8, 16, 32, 64, 128, 256];
-  const pts = batches.map((b) => [b, rl.decode({ weightBytes: v.weights, kvBytesPerSequence: v.kv, batch: b, bytesPerSecond: v.bw, gpus: v.gpus })]);
+  const { rl, v } = c;
+  const pts = CHART_BATCHES.map((b) => [b, rl.decode(args(b))]);
+  const last = pts[pts.length - 1];
+  const xMax = last[0];
   const values = pts.flatMap(([, d]) => [d.tokensPerSecond, d.tokensPerSecondPerSequence]).concat([r.tokensPerSecond]);
   const lo = 10 ** Math.floor(Math.log10(Math.min(...values)));
   const hi = 10 ** Math.ceil(Math.log10(Math.max(...values)));
+  const wall = r.maxBatch !== null && r.maxBatch >= 1 && r.maxBatch < xMax ? r.maxBatch : null;
+  const descVars = { total: c.fmt(last[1].tokensPerSecond, 'number'), each: c.fmt(last[1].tokensPerSecondPerSequence, 'number'), batch: c.fmt(xMax, 'integer') };
+  let desc = c.t('chart.decode.desc', descVars);
+  const bend = pts.find(([, d]) => d.bound === 'compute');
+  if (bend) desc += ` ${c.t('chart.decode.descCompute', { batch: c.fmt(bend[0], 'integer') })}`;
+  if (wall !== null) desc += ` ${c.t('chart.decode.descWall', { batch: c.fmt(wall, 'integer') })}`;
   const f = logFrame({
-    title: c.t('chart.decode.title'),
-    desc: c.t('chart.decode.desc', { total: c.fmt(pts[pts.length - 1][1].tokensPerSecond, 'number'), each: c.fmt(pts[pts.length - 1][1].tokensPerSecondPerSequence, 'number') }),
-    x: [1, 256], y: [lo, hi === lo ? lo * 10 : hi],
+    title: c.t('chart.decode.title'), desc,
+    x: [1, xMax], y: [lo, hi === lo ? lo * 10 : hi],
     xLabel: c.t('chart.decode.x'), yLabel: c.t('chart.decode.y'),
     xFormat: fmtTick('integer', c.lang), yFormat: fmtTick('number', c.lang), lang: c.lang, compact: c.compact,
   });
   f.plot.append(polyline(pts.map(([b, d]) => [f.X(b), f.Y(d.tokensPerSecond)]), 'curve'));
   f.plot.append(polyline(pts.map(([b, d]) => [f.X(b), f.Y(d.tokensPerSecondPerSequence)]), 'curve second'));
-  const last = pts[pts.length - 1][1];
-  f.plot.append(s('text', { class: 'line-label', x: f.X(256) - 4, y: f.Y(last.tokensPerSecond) - 8, 'text-anchor': 'end' }, c.t('chart.decode.total')));
-  f.plot.append(s('text', { class: 'line-label second', x: f.X(256) - 4, y: f.Y(last.tokensPerSecondPerSequence) + 18, 'text-anchor': 'end' }, c.t('chart.decode.each')));
-  if (v.batch >= 1 && v.batch <= 256) f.plot.append(marker(f.X(v.batch), f.Y(r.tokensPerSecond), c.t('chart.point.you'), 'you', 'above'));
+  f.plot.append(s('text', { class: 'line-label', x: f.X(xMax) - 4, y: f.Y(last[1].tokensPerSecond) - 8, 'text-anchor': 'end' }, c.t('chart.decode.total')));
+  f.plot.append(s('text', { class: 'line-label second', x: f.X(xMax) - 4, y: f.Y(last[1].tokensPerSecondPerSequence) + 18, 'text-anchor': 'end' }, c.t('chart.decode.each')));
+  if (wall !== null) {
+    // past this batch the KV caches no longer fit: shade the region and name the wall
+    const x = f.X(wall);
+    f.plot.append(s('rect', { class: 'vram-full', x, y: f.Y(f.Y.max), width: f.X(xMax) - x, height: f.Y(f.Y.min) - f.Y(f.Y.max) }));
+    f.plot.append(s('line', { class: 'ridge', x1: x, x2: x, y1: f.Y(f.Y.max), y2: f.Y(f.Y.min) }));
+    f.plot.append(s('text', { class: 'ridge-label', x: x + 6, y: f.Y(f.Y.min) - 8 }, c.t('chart.decode.wall', { batch: c.fmt(wall, 'integer') })));
+  }
+  if (v.batch >= 1 && v.batch <= xMax) f.plot.append(marker(f.X(v.batch), f.Y(r.tokensPerSecond), c.t('chart.point.you'), 'you', 'above'));
   box.append(f.svg, dataTable(c.t('chart.decode.tableCaption'), c.t('chart.data'),
-    [c.t('chart.col.batch'), c.t('chart.decode.total'), c.t('chart.decode.each'), c.t('decode.out.stepTime')],
-    pts.map(([b, d]) => [c.fmt(b, 'integer'), c.fmt(d.tokensPerSecond, 'number'), c.fmt(d.tokensPerSecondPerSequence, 'number'), c.fmt(d.stepSeconds, 'seconds')])));
+    [c.t('chart.col.batch'), c.t('chart.decode.total'), c.t('chart.decode.each'), c.t('decode.out.stepTime'), c.t('chart.col.bound'), c.t('decode.out.capacity')],
+    pts.map(([b, d]) => [c.fmt(b, 'integer'), c.fmt(d.tokensPerSecond, 'number'), c.fmt(d.tokensPerSecondPerSequence, 'number'), c.fmt(d.stepSeconds, 'seconds'),
+      c.t(`verdict.${d.bound}`), d.fits === null ? '—' : c.t(d.fits ? 'decode.capacity.fits' : 'decode.capacity.full')])));
 }

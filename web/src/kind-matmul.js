@@ -1,12 +1,22 @@
 // Calculator 1: the FLOPs of a matrix multiplication and the floor time at a GPU's peak.
+// Defaults: the lesson's C01 last layer on a T4 (the core's case c01-last-layer).
+import { caseArgs } from './catalog.js';
+
+export const MATMUL_CASE = 'c01-last-layer';
+
 export const matmulKind = {
   kind: 'matmul',
   fields: [
-    { id: 'n', int: true, def: 32, slider: { min: 1, max: 8192, log: true } },
-    { id: 'k', int: true, def: 2048, slider: { min: 1, max: 8192, log: true } },
-    { id: 'm', int: true, def: 500, slider: { min: 1, max: 8192, log: true } },
-    { id: 'peak', step: 1, unit: 'tflops', unitLabel: 'TFLOP/s', def: 65, slider: { min: 1, max: 2000, log: true }, term: 'tflops' },
+    { id: 'n', int: true, slider: { min: 1, max: 10000, log: true } },
+    { id: 'k', int: true, slider: { min: 1, max: 10000, log: true } },
+    { id: 'm', int: true, slider: { min: 1, max: 10000, log: true } },
+    { id: 'peak', step: 1, unit: 'tflops', unitLabel: 'TFLOP/s', slider: { min: 1, max: 5000, log: true }, term: 'tflops' },
   ],
+  defaults(rl) {
+    const mm = caseArgs(rl, MATMUL_CASE, 'matmul');
+    const at = caseArgs(rl, MATMUL_CASE, 'timeAtPeak');
+    return { fields: { n: mm.n, k: mm.k, m: mm.m, peak: at.peakFlopsPerSecond }, selects: {} };
+  },
   rows: [
     { id: 'size', term: 'matrix' },
     { id: 'macs', term: 'mac' },
@@ -17,7 +27,7 @@ export const matmulKind = {
   ],
   compute(c) {
     const { v } = c;
-    const r = c.call('matmul', { n: v.n, k: v.k, m: v.m, dtype: 'fp16' }, { n: 'n', k: 'k', m: 'm' });
+    const r = c.call('matmul', { ...caseArgs(c.rl, MATMUL_CASE, 'matmul'), n: v.n, k: v.k, m: v.m }, { n: 'n', k: 'k', m: 'm' });
     const int = (x) => c.fmt(x, 'integer');
     c.row('size', r && `${int(r.rows)} × ${int(r.cols)}`, r && r.outputElements, 'integer');
     c.row('macs', r && `${c.n('n')} × ${c.n('m')} × ${c.n('k')}`, r && r.macs, 'integer');

@@ -1,32 +1,49 @@
 // Figure: lower precision and weight-only quantization — model bytes and the decode ceiling
-// for BF16, INT8 and INT4 with group scales (some weights kept in BF16).
-import { gpu, gpuId, gpuOptions, llms, model, modelId } from './catalog.js';
+// for BF16, INT8 and INT4 with group scales (some weights kept in BF16). Defaults: the core's case
+// llama-l4-decode, the model's kept share and the INT4 format's group size.
+import { caseArgs, caseValues, catalog, format, gpu, gpuOptions, llmOptions, model } from './catalog.js';
 import { barFrame, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
+
+export const QUANT_CASE = 'llama-l4-decode';
+/** Height of one bar's row in the chart, in SVG units. */
+const BAR_ROW = 84;
+
+/** Bytes each weight of a plain dtype takes, from the core's dtype table. */
+function bytesPerWeight(rl, dtype) {
+  return catalog(rl).dtypes.find((d) => d.id === dtype).bytesPerElement;
+}
 
 export const quantKind = {
   kind: 'quant',
   fields: [
-    { id: 'params', step: 0.01, unit: 'billion', unitLabel: '× 10⁹', def: 8.03 },
-    { id: 'bw', step: 10, unit: 'gbps', unitLabel: 'GB/s', def: 300, slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
-    { id: 'groupSize', step: 32, int: true, def: 64 },
-    { id: 'kept', step: 0.01, min: 0, unit: 'billion', unitLabel: '× 10⁹', def: 1 },
+    { id: 'params', step: 0.01, unit: 'billion', unitLabel: '× 10⁹' },
+    { id: 'bw', step: 10, unit: 'gbps', unitLabel: 'GB/s', slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
+    { id: 'groupSize', step: 32, int: true },
+    { id: 'kept', step: 0.01, min: 0, unit: 'billion', unitLabel: '× 10⁹' },
   ],
+  defaults(rl) {
+    const cv = caseValues(rl, QUANT_CASE);
+    const d = caseArgs(rl, QUANT_CASE, 'decode');
+    const m = model(rl, cv.model);
+    return {
+      fields: { params: m.params, bw: d.bytesPerSecond, groupSize: format(rl, 'int4').groupSize, kept: m.keptParams },
+      selects: { model: cv.model, gpu: cv.gpu },
+    };
+  },
   selects: [
     {
-      id: 'model', def: (rl) => modelId(rl, 'llama-3-8b'), fields: ['params'],
-      options: (rl) => llms(rl).map((m) => ({ value: m.id, label: m.name })),
+      id: 'model', fields: ['params', 'kept'],
+      options: (rl, lang) => llmOptions(rl, lang),
       apply: (c, v) => {
         const m = model(c.rl, v);
-        if (m) c.setField('params', m.params);
+        c.setField('params', m.params);
+        c.setField('kept', m.keptParams);
       },
     },
     {
-      id: 'gpu', def: (rl) => gpuId(rl, 'l4'), fields: ['bw'], options: (rl) => gpuOptions(rl),
-      apply: (c, v) => {
-        const g = gpu(c.rl, v);
-        if (g) c.setField('bw', g.bytesPerSecond);
-      },
+      id: 'gpu', fields: ['bw'], options: (rl, lang) => gpuOptions(rl, lang),
+      apply: (c, v) => c.setField('bw', gpu(c.rl, v).bytesPerSecond),
     },
   ],
   rows: [
@@ -44,16 +61,16 @@ export const quantKind = {
     const dmap = { bytesPerSecond: 'bw' };
     q.bf16 = c.call('quantizedWeights', { params: v.params, dtype: 'bf16' }, { params: 'params' });
     q.int8 = c.call('quantizedWeights', { params: v.params, dtype: 'int8' }, { params: 'params' });
-    q.int4 = c.call('quantizedWeights', { params: v.params, dtype: 'int4', groupSize: v.groupSize, scaleDtype: 'fp16', keptParams: v.kept, keptDtype: 'bf16' },
+    q.int4 = c.call('quantizedWeights', { params: v.params, dtype: 'int4', groupSize: v.groupSize, scaleDtype: format(c.rl, 'int4').scaleDtype, keptParams: v.kept, keptDtype: 'bf16' },
       { params: 'params', groupSize: 'groupSize', keptParams: 'kept' });
     const tok = {};
     for (const d of ['bf16', 'int8', 'int4']) {
       tok[d] = q[d] && c.call('decode', { weightBytes: q[d].bytes, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: v.bw }, dmap);
     }
     const p = c.n('params', 'number');
-    c.row('bf16Bytes', q.bf16 && c.t('quant.how.plain', { params: p, bytes: '2' }), q.bf16 && q.bf16.bytes, 'gb');
+    c.row('bf16Bytes', q.bf16 && c.t('quant.how.plain', { params: p, bytes: c.fmt(bytesPerWeight(c.rl, 'bf16'), 'number') }), q.bf16 && q.bf16.bytes, 'gb');
     c.row('bf16Tokens', tok.bf16 && `${c.n('bw', 'gbps')} ÷ ${c.fmt(q.bf16.bytes, 'gb')}`, tok.bf16 && tok.bf16.tokensPerSecond, 'number');
-    c.row('int8Bytes', q.int8 && c.t('quant.how.plain', { params: p, bytes: '1' }), q.int8 && q.int8.bytes, 'gb');
+    c.row('int8Bytes', q.int8 && c.t('quant.how.plain', { params: p, bytes: c.fmt(bytesPerWeight(c.rl, 'int8'), 'number') }), q.int8 && q.int8.bytes, 'gb');
     c.row('int8Tokens', tok.int8 && `${c.n('bw', 'gbps')} ÷ ${c.fmt(q.int8.bytes, 'gb')}`, tok.int8 && tok.int8.tokensPerSecond, 'number');
     c.row('int4Bytes', q.int4 && c.t('quant.how.int4', { kept: c.n('kept', 'number'), params: p, group: c.n('groupSize') }), q.int4 && q.int4.bytes, 'gb');
     c.row('int4Bits', q.int4 && `${c.fmt(q.int4.bytes, 'gb')} × 8 ÷ (${p} × 10⁹)`, q.int4 && q.int4.bitsPerWeight, 'number');
@@ -77,11 +94,11 @@ function draw(c, q, tok) {
   const f = barFrame({
     title: c.t('chart.quant.title'),
     desc: c.t('chart.quant.desc', { list: ds.map((d) => `${d.toUpperCase()} ${c.fmt(tok[d].tokensPerSecond, 'number')}`).join(', ') }),
-    max: Math.max(...vals), height: 80 + ds.length * 80,
+    max: Math.max(...vals), height: BAR_ROW + ds.length * BAR_ROW,
     xLabel: c.t('chart.quant.x'), xFormat: fmtTick('number', c.lang), compact: c.compact,
   });
   ds.forEach((d, i) => {
-    const y = f.PAD.t + 24 + i * 80;
+    const y = f.PAD.t + 24 + i * BAR_ROW;
     f.plot.append(s('rect', { class: ['bar', `dtype-${d}`], x: f.left, y, width: Math.max(2, f.X(tok[d].tokensPerSecond) - f.left), height: 40 }));
     f.plot.append(s('text', { class: 'bar-label', x: f.left + 6, y: y - 6 }, `${d.toUpperCase()} · ${c.fmt(q[d].bytes, 'gb')} · ${c.t('quant.tokensPerSecond', { n: c.fmt(tok[d].tokensPerSecond, 'number') })}`));
   });

@@ -1,25 +1,31 @@
 // Calculator 3: a GPU's roofline — ridge, attainable FLOP/s, verdict — with a log-log chart.
-import { catalog, gpu, gpuId, gpuOptions, precisions, dtypeName } from './catalog.js';
+// Defaults: an LLM decode on the T4 (the core's case t4-decode-point).
+import { catalog, caseArgs, caseValues, gpuOptions, precisions, dtypeName } from './catalog.js';
 import { logFrame, polyline, marker, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
 
-/** The lesson's three reference points, counted by the module. */
+export const ROOFLINE_CASE = 't4-decode-point';
+
+/** The lesson's three reference points, each a case of the core's catalog. */
 export function lessonPoints(rl) {
-  const c01 = rl.matmul({ n: 32, k: 2048, m: 500, dtype: 'fp16' });
-  const big = rl.matmul({ n: 4096, k: 4096, m: 4096, dtype: 'fp16' });
+  const c01 = rl.matmul(caseArgs(rl, 'c01-last-layer', 'matmul'));
+  const bigArgs = caseArgs(rl, 'matmul-4096', 'matmul');
+  const big = rl.matmul(bigArgs);
   return [
-    { id: 'decode', flopsPerByte: 1 },
+    { id: 'decode', flopsPerByte: caseArgs(rl, ROOFLINE_CASE, 'roofline').flopsPerByte },
     { id: 'c01', flopsPerByte: c01.flopsPerByte },
-    { id: 'big', flopsPerByte: big.flopsPerByte },
+    { id: 'big', flopsPerByte: big.flopsPerByte, n: bigArgs.n },
   ];
 }
 
+/**
+ * Sets a calculator's peak and bandwidth fields from a GPU at a precision, through the core. A
+ * precision the GPU lacks is an error shown by the calculator, not a fallback to another peak.
+ */
 export function applyGpu(c, id, prec) {
-  const g = gpu(c.rl, id);
-  if (!g) return;
-  c.setField('bw', g.bytesPerSecond);
-  const p = g.peakFlopsPerSecond[prec] ?? g.peakFlopsPerSecond.fp16;
-  if (typeof p === 'number') c.setField('peak', p);
+  const d = c.rl.device({ gpu: id, dtype: prec });
+  c.setField('bw', d.bytesPerSecond);
+  c.setField('peak', d.peakFlopsPerSecond);
 }
 
 /** Draws a roofline chart (ramp, roof, ridge) for a ceiling, plus points. Returns the frame. */
@@ -49,17 +55,25 @@ export function roofSegments(rl, f, peak, bw, cls) {
 export const rooflineKind = {
   kind: 'roofline',
   fields: [
-    { id: 'peak', step: 1, unit: 'tflops', unitLabel: 'TFLOP/s', def: 65, slider: { min: 1, max: 5000, log: true }, term: 'tflops' },
-    { id: 'bw', step: 10, unit: 'gbps', unitLabel: 'GB/s', def: 320, slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
-    { id: 'intensity', step: 1, unitLabel: 'FLOPs/B', def: 1, slider: { min: 0.1, max: 10000, log: true }, term: 'intensity' },
+    { id: 'peak', step: 1, unit: 'tflops', unitLabel: 'TFLOP/s', slider: { min: 1, max: 5000, log: true }, term: 'tflops' },
+    { id: 'bw', step: 10, unit: 'gbps', unitLabel: 'GB/s', slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
+    { id: 'intensity', step: 1, unitLabel: 'FLOPs/B', slider: { min: 0.1, max: 10000, log: true }, term: 'intensity' },
   ],
+  defaults(rl) {
+    const r = caseArgs(rl, ROOFLINE_CASE, 'roofline');
+    const cv = caseValues(rl, ROOFLINE_CASE);
+    return {
+      fields: { peak: r.peakFlopsPerSecond, bw: r.bytesPerSecond, intensity: r.flopsPerByte },
+      selects: { gpu: cv.gpu, precision: cv.dtype },
+    };
+  },
   selects: [
     {
-      id: 'gpu', def: (rl) => gpuId(rl, 't4'), options: (rl) => gpuOptions(rl), fields: ['peak', 'bw'],
+      id: 'gpu', options: (rl, lang) => gpuOptions(rl, lang), fields: ['peak', 'bw'],
       apply: (c, v) => applyGpu(c, v, c.state.selects.precision),
     },
     {
-      id: 'precision', def: 'fp16', custom: false, dependsOn: 'gpu', fields: [],
+      id: 'precision', custom: false, dependsOn: 'gpu', fields: [],
       options: (rl, lang, c) => {
         const id = c && c.state.selects.gpu;
         const ps = id && id !== 'custom' ? precisions(rl, id) : catalog(rl).dtypes.map((d) => d.id);
@@ -110,10 +124,11 @@ function drawRoofline(c, r) {
   }
   const peak = v.peak;
   const bw = v.bw;
+  const pts = lessonPoints(rl);
   const yTop = 10 ** Math.ceil(Math.log10(peak) + 0.3);
   const f = rooflineFrame(c, {
     title: c.t('chart.roofline.title', { peak: c.fmt(peak, 'tflops'), bw: c.fmt(bw, 'gbps') }),
-    desc: c.t('chart.roofline.desc', { ridge: c.fmt(r.ridgeFlopsPerByte, 'flopsPerByte'), intensity: c.n('intensity'), attainable: c.fmt(r.attainableFlopsPerSecond, 'tflops') }),
+    desc: c.t('chart.roofline.desc', { ridge: c.fmt(r.ridgeFlopsPerByte, 'flopsPerByte'), intensity: c.n('intensity'), attainable: c.fmt(r.attainableFlopsPerSecond, 'tflops'), n: c.fmt(pts.find((p) => p.id === 'big').n, 'integer') }),
     y: [yTop / 1e5, yTop],
   });
   const seg = roofSegments(rl, f, peak, bw, 'roof');
@@ -127,10 +142,9 @@ function drawRoofline(c, r) {
     f.plot.append(s('text', { class: 'region-label compute', x: (f.X(seg.ridge) + f.X(f.X.max)) / 2, y: yText, 'text-anchor': 'middle' }, c.t('chart.region.compute')));
   }
   const rows = [];
-  const pts = lessonPoints(rl);
   for (const p of pts) {
     const q = rl.roofline({ peakFlopsPerSecond: peak, bytesPerSecond: bw, flopsPerByte: p.flopsPerByte });
-    const label = c.t(`chart.point.${p.id}`);
+    const label = c.t(`chart.point.${p.id}`, p.n ? { n: c.fmt(p.n, 'integer') } : undefined);
     const side = p.id === 'big' ? 'below' : 'right';
     f.plot.append(marker(f.X(p.flopsPerByte), f.Y(q.attainableFlopsPerSecond), label, `lesson ${p.id}`, side));
     rows.push([label, c.fmt(p.flopsPerByte, 'number'), c.fmt(q.attainableFlopsPerSecond, 'tflops'), c.t(`verdict.${q.bound}`)]);

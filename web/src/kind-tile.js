@@ -1,20 +1,28 @@
 // Figure: how the tile size sets the intensity of a matmul (T × T tile → T ÷ 2 in FP16), against
 // a GPU's ridge; element-wise work and what fusing conv + bias + ReLU saves.
-import { catalog, gpu, gpuId, gpuOptions } from './catalog.js';
+import { catalog, caseArgs, caseValues, gpuOptions } from './catalog.js';
+import { catalogName } from './i18n.js';
 import { logFrame, polyline, marker, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
 
 const DTYPES = ['fp32', 'fp16', 'bf16', 'fp8', 'int8'];
+export const TILE_CASE = 'conv1-tiles';
 
 export const tileKind = {
   kind: 'tile',
   fields: [
-    { id: 'tile', int: true, def: 64, slider: { min: 1, max: 1024, log: true } },
-    { id: 'elements', step: 1024, int: true, def: 802816 },
+    { id: 'tile', int: true, slider: { min: 1, max: 1024, log: true } },
+    { id: 'elements', step: 1024, int: true },
   ],
+  defaults(rl) {
+    const cv = caseValues(rl, TILE_CASE);
+    const t = caseArgs(rl, TILE_CASE, 'tile');
+    const e = caseArgs(rl, TILE_CASE, 'elementwise');
+    return { fields: { tile: t.rows, elements: e.elements }, selects: { dtype: cv.dtype, gpu: cv.gpu } };
+  },
   selects: [
-    { id: 'dtype', def: 'fp16', custom: false, options: (rl) => catalog(rl).dtypes.filter((d) => DTYPES.includes(d.id)).map((d) => ({ value: d.id, label: d.name })) },
-    { id: 'gpu', def: (rl) => gpuId(rl, 't4'), custom: false, options: (rl) => gpuOptions(rl) },
+    { id: 'dtype', custom: false, options: (rl) => catalog(rl).dtypes.filter((d) => DTYPES.includes(d.id)).map((d) => ({ value: d.id, label: d.name })) },
+    { id: 'gpu', custom: false, options: (rl, lang) => gpuOptions(rl, lang) },
   ],
   rows: [
     { id: 'tileIntensity', term: 'intensity' },
@@ -33,14 +41,19 @@ export const tileKind = {
   compute(c) {
     const { v, rl } = c;
     const dtype = c.state.selects.dtype;
-    const g = gpu(rl, c.state.selects.gpu);
+    const gpuId = c.state.selects.gpu;
+    let dev = null;
+    try {
+      dev = rl.device({ gpu: gpuId, dtype });
+    } catch (e) {
+      if (!e || e.code !== 'unsupported_dtype') throw e;
+    }
     const t = c.call('tile', { rows: v.tile, cols: v.tile, dtype }, { rows: 'tile', cols: 'tile' });
     const one = c.call('tile', { rows: 1, cols: 1, dtype });
-    const peak = g && (g.peakFlopsPerSecond[dtype] ?? null);
-    const ro = t && peak !== null && c.call('roofline', { peakFlopsPerSecond: peak, bytesPerSecond: g.bytesPerSecond, flopsPerByte: t.flopsPerByte });
+    const ro = t && dev && c.call('roofline', { peakFlopsPerSecond: dev.peakFlopsPerSecond, bytesPerSecond: dev.bytesPerSecond, flopsPerByte: t.flopsPerByte });
     c.row('tileIntensity', t && c.t('tile.how.tile', { t: c.n('tile') }), t && t.flopsPerByte, 'flopsPerByte');
     c.row('noReuse', one && c.t('tile.how.noReuse'), one && one.flopsPerByte, 'flopsPerByte');
-    c.row('ridge', ro && `${c.fmt(peak, 'tflops')} ÷ ${c.fmt(g.bytesPerSecond, 'gbps')}`, ro ? ro.ridgeFlopsPerByte : (g && peak === null ? c.t('tile.noPeak', { dtype: dtype.toUpperCase() }) : null), ro ? 'flopsPerByte' : undefined);
+    c.row('ridge', ro && `${c.fmt(dev.peakFlopsPerSecond, 'tflops')} ÷ ${c.fmt(dev.bytesPerSecond, 'gbps')}`, ro ? ro.ridgeFlopsPerByte : (!dev ? c.t('tile.noPeak', { dtype: dtype.toUpperCase() }) : null), ro ? 'flopsPerByte' : undefined);
     c.row('verdict', ro && `${c.fmt(t.flopsPerByte, 'number')} ÷ ${c.fmt(ro.ridgeFlopsPerByte, 'number')} = ${c.fmt(ro.intensityOverRidge, 'ratio')}`, ro && c.t(`verdict.${ro.bound}`));
     const e = c.call('elementwise', { elements: v.elements, dtype }, { elements: 'elements' });
     c.row('elementwise', e && `${c.fmt(e.flops, 'flops')} ÷ ${c.fmt(e.bytes, 'bytes')}`, e && e.flopsPerByte, 'flopsPerByte');
@@ -80,7 +93,7 @@ function draw(c, t, ro) {
   if (ro) {
     const y = f.Y(ro.ridgeFlopsPerByte);
     f.plot.append(s('line', { class: 'ridge-line series-0', x1: f.X(1), x2: f.X(1024), y1: y, y2: y }));
-    f.plot.append(s('text', { class: 'ridge-name series-0', x: f.X(1) + 4, y: y - 4 }, c.t('chart.tile.ridge', { gpu: gpu(rl, c.state.selects.gpu).name, ridge: c.fmt(ro.ridgeFlopsPerByte, 'number') })));
+    f.plot.append(s('text', { class: 'ridge-name series-0', x: f.X(1) + 4, y: y - 4 }, c.t('chart.tile.ridge', { gpu: catalogName('gpu', c.state.selects.gpu, c.lang), ridge: c.fmt(ro.ridgeFlopsPerByte, 'number') })));
   }
   f.plot.append(marker(f.X(v.tile), f.Y(t.flopsPerByte), c.t('chart.point.you'), 'you', 'above'));
   box.append(f.svg, dataTable(c.t('chart.tile.tableCaption'), c.t('chart.data'), [c.t('chart.col.tile'), c.t('chart.col.intensity')], rows));

@@ -6,7 +6,7 @@ const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const SPECIAL = { nan: NaN, infinity: Infinity, '+infinity': Infinity, '-infinity': -Infinity, '∞': Infinity };
 
 /**
- * parseNumber('2,048', 'en') → 2048; parseNumber('16,06', 'pt') → 16.06;
+ * parseNumber('1,500', 'en') → 1500; parseNumber('12,5', 'pt') → 12.5;
  * parseNumber('', …) → undefined (missing); parseNumber('abc', …) → 'abc' (left for the module).
  */
 export function parseNumber(text, lang) {

@@ -2,7 +2,7 @@
 // converted to the module's base units (FLOP/s, bytes/s, bytes …) here and nowhere else.
 // Converting units is presentation, not a formula of the lesson: every number the page shows
 // comes from the module; this table only moves the decimal point (decimal prefixes only), and
-// moves it in the number's decimal text so that 16.06 GB is exactly 16,060,000,000 bytes.
+// moves it in the number's decimal text so that 12.34 GB is exactly 12,340,000,000 bytes.
 export const UNITS = {
   one: { exponent: 0 },
   tflops: { exponent: 12 },   // TFLOP/s → FLOP/s
@@ -23,12 +23,12 @@ function unit(name) {
   return u;
 }
 
-/** Friendly value → base units, e.g. toBase(65, 'tflops') === 65e12. */
+/** Friendly value → base units, e.g. toBase(12, 'tflops') === 12e12. */
 export function toBase(value, name) {
   return shift(value, unit(name).exponent);
 }
 
-/** Base units → friendly value, e.g. fromBase(320e9, 'gbps') === 320. */
+/** Base units → friendly value, e.g. fromBase(250e9, 'gbps') === 250. */
 export function fromBase(value, name) {
   return shift(value, -unit(name).exponent);
 }

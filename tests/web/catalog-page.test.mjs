@@ -1,0 +1,158 @@
+// The page against the core's catalog, in Spanish and Portuguese: the decode calculator's formats
+// and models give the lesson's weights and ceilings, the compute roof and the VRAM wall show up,
+// a T4 never shows a BF16 peak, C10's prefill on two H100 is the lesson's ≈ 71 ms, and no
+// catalog name is left in English.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { openPage, until, rows, field, select, norm, SITE_DIR, useBrowserAndSite } from './helpers.mjs';
+
+const env = useBrowserAndSite();
+const rl = await (await import(join(SITE_DIR, 'roofline.mjs'))).default();
+
+// Numbers as each language writes them (es-MX like the lesson, pt-BR).
+const N = { es: (en) => en, pt: (en) => en.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.')) };
+
+/** Every text a reader can see or hear: the page, the calculators' shadow roots, option labels. */
+async function allText(page) {
+  return page.evaluate(() => {
+    const parts = [document.body.innerText];
+    for (const el of document.querySelectorAll('roofline-calculator')) {
+      if (!el.shadowRoot) continue;
+      parts.push(el.shadowRoot.textContent);
+      for (const o of el.shadowRoot.querySelectorAll('option')) parts.push(o.textContent);
+    }
+    return parts.join('\n');
+  });
+}
+
+for (const lang of ['es', 'pt']) {
+  const n = N[lang];
+
+  test(`decode: INT4 on the L4 is 5.73 GB and ≈ 52 tokens/s; C10 is 70.6 GB in FP8 (${lang})`, async () => {
+    const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
+    try {
+      await select(page, 'decode', 'format').selectOption('int4');
+      assert.ok((await field(page, 'decode', 'weights').inputValue()).startsWith(n('5.73')));
+      let d = await rows(page, 'decode');
+      assert.equal(d.bytesPerStep, `${n('5.73')} GB`);
+      assert.equal(d.total, n('52.3'));
+      await select(page, 'decode', 'model').selectOption('c10-70b');
+      assert.equal(await select(page, 'decode', 'format').inputValue(), 'fp8', 'a model comes in its own format');
+      assert.equal(await field(page, 'decode', 'weights').inputValue(), n('70.6'));
+      assert.equal((await rows(page, 'decode')).bytesPerStep, `${n('70.6')} GB`);
+      await select(page, 'decode', 'model').selectOption('phone-3b');
+      assert.equal((await rows(page, 'decode')).bytesPerStep, `${n('1.31')} GB`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`decode: compute-bound at a batch of 1,024 on the L4, and 7 conversations of 8,192 tokens fill its 24 GB (${lang})`, async () => {
+    const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
+    try {
+      await field(page, 'decode', 'batch').fill('1024');
+      let d = await rows(page, 'decode');
+      assert.equal(d.total, n('7,534'));
+      assert.match(d.stepTime, /compute-bound/);
+      // the KV cache of 8,192 tokens, then a batch of 8: no longer fits; 7 is the most
+      await page.locator('roofline-calculator[kind="decode"] .field-action button').click();
+      await field(page, 'decode', 'batch').fill('8');
+      d = await rows(page, 'decode');
+      assert.match(d.capacity, lang === 'es' ? /^no cabe · a lo mucho 7 conversaciones$/ : /^não cabe · no máximo 7 conversas$/);
+      await field(page, 'decode', 'batch').fill('7');
+      assert.match((await rows(page, 'decode')).capacity, /^cabe/);
+      const desc = await page.evaluate(() => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('svg desc').textContent);
+      assert.match(desc, /VRAM/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`a T4 never shows a BF16 peak (${lang})`, async () => {
+    const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
+    try {
+      const t4Bf16 = rl.gpu({ id: 't4' }).peakFlopsPerSecond.bf16;
+      assert.equal(t4Bf16, undefined, 'the catalog has no BF16 peak for the T4');
+      // clocks: Llama 3 8B is served in BF16; on a T4 the peak is left empty and the reason given
+      await select(page, 'clocks', 'gpu').selectOption('t4');
+      assert.equal(await field(page, 'clocks', 'peak').inputValue(), '');
+      const formError = norm(await page.locator('roofline-calculator[kind="clocks"] .form-error').textContent());
+      assert.match(formError, /NVIDIA T4/);
+      assert.match(formError, /BF16/);
+      assert.equal((await rows(page, 'clocks')).prefillCompute, '—');
+      // roofline: the T4's precisions do not include BF16
+      await select(page, 'roofline', 'gpu').selectOption('t4');
+      const precisions = await select(page, 'roofline', 'precision').locator('option').evaluateAll((os) => os.map((o) => o.value));
+      assert.ok(!precisions.includes('bf16'), precisions.join());
+      assert.ok(precisions.includes('fp16'));
+      // decode: only the memory floor, and it says why
+      await select(page, 'decode', 'gpu').selectOption('t4');
+      const d = await rows(page, 'decode');
+      assert.equal(d.computeTime, '—');
+      const how = norm(await page.locator('roofline-calculator[kind="decode"] tr[data-row="computeTime"] td.how').textContent());
+      assert.match(how, /T4/);
+      assert.match(how, /BF16/);
+      assert.equal(d.total, n('19.9'));
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`clocks: C10's prefill of 2,000 tokens on two H100 takes ≈ 71 ms (${lang})`, async () => {
+    const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
+    try {
+      await select(page, 'clocks', 'model').selectOption('c10-70b');
+      await select(page, 'clocks', 'gpu').selectOption('h100-sxm');
+      await field(page, 'clocks', 'gpus').fill('2');
+      const k = await rows(page, 'clocks');
+      assert.match(k.ttft, new RegExp(`^${n('71.3').replace('.', '\\.')} ms · compute-bound`));
+      assert.match(k.tpot, new RegExp(`^${n('10.5').replace('.', '\\.')} ms · memory-bound`));
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`no catalog name is left in English (${lang})`, async () => {
+    const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
+    try {
+      // open every collapsed part so that its text counts too
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+      const text = await allText(page);
+      const english = [
+        ...rl.models().map((m) => m.name),
+        ...rl.models().flatMap((m) => (m.stages || []).map((s) => s.name)),
+        ...rl.formats().map((f) => f.name),
+        ...rl.cases().map((c) => c.name),
+      ];
+      // brand and format names read the same in every language ("3.5 bits" is Spanish too)
+      const proper = new Set(['Llama 3 8B', 'Qwen3.8-27B', 'BF16', 'FP16', 'FP8', ...(lang === 'es' ? ['3.5 bits'] : [])]);
+      const left = english.filter((name) => !proper.has(name) && text.includes(name));
+      assert.deepEqual(left, []);
+      // and the page does show translated names: the decode model list
+      const labels = await select(page, 'decode', 'model').locator('option').allTextContents();
+      const c10 = rl.model({ id: 'c10-70b' }).name;
+      assert.ok(!labels.includes(c10) && labels.some((l) => l.includes('C10')), labels.join(' | '));
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('a T4 never shows a BF16 peak in English either, and a typed peak is the reader\'s own', async () => {
+  const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
+  try {
+    await select(page, 'clocks', 'gpu').selectOption('t4');
+    assert.equal(await field(page, 'clocks', 'peak').inputValue(), '');
+    // the reader may still type a peak (e.g. the T4's FP16 one): then the results come back
+    await field(page, 'clocks', 'peak').fill('65');
+    await until(page, () => !document.querySelector('roofline-calculator[kind="clocks"]').shadowRoot.querySelector('.form-error').textContent);
+    assert.notEqual((await rows(page, 'clocks')).prefillCompute, '—');
+  } finally {
+    await context.close();
+  }
+});
