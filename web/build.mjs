@@ -6,7 +6,7 @@
 //   roofline-lab.html                                     one self-contained file (works from file://)
 //   embed-example.html, embed-example.css                 one calculator embedded in another page
 // roofline-calculator.js is also the embeddable custom element <roofline-calculator>.
-import { readFileSync, writeFileSync, mkdirSync, existsSync, copyFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync, existsSync, copyFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
@@ -186,7 +186,16 @@ function main() {
   const out = resolve(opt.out);
   mkdirSync(out, { recursive: true });
 
+  // UI strings: ui.json plus one file per page part (ui-exercises.json, ui-tables.json, ...),
+  // merged; an id defined twice is an error.
   const ui = readJson(join(I18N, 'ui.json'));
+  for (const name of readdirSync(I18N).filter((f) => /^ui-[a-z0-9-]+\.json$/.test(f)).sort()) {
+    const part = readJson(join(I18N, name));
+    for (const id of Object.keys(part)) {
+      if (id in ui) throw new Error(`web/i18n/${name}: ${id} is already defined`);
+      ui[id] = part[id];
+    }
+  }
   checkTexts('ui.json', ui);
   const catalogTexts = readJson(join(I18N, 'catalog.json'));
   checkTexts('catalog.json', catalogTexts);

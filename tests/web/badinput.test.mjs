@@ -4,12 +4,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openPage, field, norm, ROOT, KINDS, useBrowserAndSite } from './helpers.mjs';
+import { openPage, field, norm, ROOT, KINDS, useBrowserAndSite, loadUi } from './helpers.mjs';
 
 const BAD = ['abc', '', '-5', '0', 'NaN', 'Infinity', '1e400', '1e300'];
 // fields where zero is a meaningful value (no KV cache yet; no weights kept in BF16)
 const ZERO_OK = new Set(['decode.kv', 'quant.kept']);
-const ui = JSON.parse(readFileSync(join(ROOT, 'web/i18n/ui.json'), 'utf8'));
+const ui = loadUi();
 
 const env = useBrowserAndSite();
 

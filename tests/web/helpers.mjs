@@ -1,7 +1,7 @@
 // Shared helpers for the page's browser tests: Debian's Chromium through playwright-core, the
 // built site from SITE_DIR (default build-wasm/site), a local server that sends the strict CSP,
 // and readers for what a <roofline-calculator> shows.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
@@ -142,3 +142,14 @@ export function shotPath(name) {
   mkdirSync(SHOTS, { recursive: true });
   return join(SHOTS, name);
 }
+
+/** Every UI string as the build bundles it: web/i18n/ui.json and its ui-*.json parts, merged. */
+export function loadUi() {
+  const dir = join(ROOT, 'web/i18n');
+  const ui = JSON.parse(readFileSync(join(dir, 'ui.json'), 'utf8'));
+  for (const name of readdirSync(dir).filter((f) => /^ui-[a-z0-9-]+\.json$/.test(f)).sort()) {
+    Object.assign(ui, JSON.parse(readFileSync(join(dir, name), 'utf8')));
+  }
+  return ui;
+}
+

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  openPage, until, rows, field, select, fieldError, norm, shotPath, waitReady, KINDS, ROOT, useBrowserAndSite } from './helpers.mjs';
+  openPage, until, rows, field, select, fieldError, norm, shotPath, waitReady, KINDS, ROOT, useBrowserAndSite, loadUi } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 
@@ -161,7 +161,7 @@ test('language switch and ?lang= and the browser language', async () => {
 });
 
 test('no visible text is left in English on the Spanish and Portuguese pages', async () => {
-  const ui = JSON.parse(await (await import('node:fs/promises')).readFile(join(ROOT, 'web/i18n/ui.json'), 'utf8'));
+  const ui = loadUi();
   const { readFile } = await import('node:fs/promises');
   const prose = JSON.parse(await readFile(join(ROOT, 'web/i18n/prose.json'), 'utf8'));
   const glossary = JSON.parse(await readFile(join(ROOT, 'web/i18n/glossary.json'), 'utf8'));

@@ -2,9 +2,9 @@
 // numbers in each language, number formatting per locale, and the completeness of the UI strings.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, LANGS } from './helpers.mjs';
+import { ROOT, LANGS, loadUi } from './helpers.mjs';
 import { UNITS, toBase, fromBase } from '../../web/src/units.js';
 import { parseNumber } from '../../web/src/parse.js';
 import { format, fmtInput } from '../../web/src/format.js';
@@ -61,7 +61,7 @@ test('numbers are formatted per locale: es-MX writes 2,048 and 0.126, pt-BR 2.04
 });
 
 test('every UI string exists in English, Spanish and Portuguese', () => {
-  const ui = JSON.parse(readFileSync(join(ROOT, 'web/i18n/ui.json'), 'utf8'));
+  const ui = loadUi();
   const missing = [];
   for (const [id, entry] of Object.entries(ui)) {
     for (const l of LANGS) if (typeof entry[l] !== 'string' || !entry[l].trim()) missing.push(`${id}.${l}`);
@@ -72,10 +72,9 @@ test('every UI string exists in English, Spanish and Portuguese', () => {
 });
 
 test('every UI string id used in the page code exists', () => {
-  const ui = JSON.parse(readFileSync(join(ROOT, 'web/i18n/ui.json'), 'utf8'));
+  const ui = loadUi();
   const dir = join(ROOT, 'web/src');
-  const files = ['calc.js', 'element.js', 'page.js', 'bench.js', 'diagrams.js', 'kind-matmul.js', 'kind-byhand.js', 'kind-roofline.js',
-    'kind-decode.js', 'kind-batching.js', 'kind-clocks.js', 'kind-tile.js', 'kind-quant.js'];
+  const files = readdirSync(dir).filter((f) => f.endsWith('.js'));
   const unknown = [];
   for (const f of files) {
     const code = readFileSync(join(dir, f), 'utf8');
