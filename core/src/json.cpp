@@ -1,9 +1,9 @@
 #include "roofline/json.hpp"
 
+#include <bit>
 #include <cfloat>
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <limits>
@@ -20,10 +20,10 @@ constexpr double exact_pow10[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
 constexpr int max_exact_pow10 = 22;
 constexpr double two_to_53 = 9007199254740992.0;
 
-// The fast paths below rely on one correctly rounded IEEE operation: an integer below 2^53 times
-// or divided by an exact power of ten is the double nearest the exact decimal, which is what
-// strtod (and JavaScript) read. That holds where doubles are evaluated as doubles (SSE2, wasm,
-// AArch64); elsewhere (x87) only the slow, always exact paths are used.
+// The parser's fast path relies on one correctly rounded IEEE operation: an integer below 2^53
+// times or divided by an exact power of ten is the double nearest the exact decimal, which is
+// what strtod (and JavaScript) read. That holds where doubles are evaluated as doubles (SSE2,
+// wasm, AArch64); elsewhere (x87) every number goes through strtod.
 constexpr bool exact_double_arithmetic = FLT_EVAL_METHOD == 0;
 
 // ---- reading ------------------------------------------------------------------------------
@@ -303,8 +303,47 @@ class Parser {
 
 // ---- writing ------------------------------------------------------------------------------
 
+// Collects output in a small buffer and appends it to the string in blocks: most pieces are a
+// character or a few, and appending each to a std::string costs a call that the size-optimized
+// WebAssembly build does not inline.
+class Writer {
+ public:
+  explicit Writer(std::string& out) : out_(out) {}
+  Writer(const Writer&) = delete;
+  Writer& operator=(const Writer&) = delete;
+
+  void put(char c) {
+    if (p_ == std::end(buffer_)) flush();
+    *p_++ = c;
+  }
+  void put(const char* s, std::size_t n) {
+    if (static_cast<std::size_t>(std::end(buffer_) - p_) < n) {
+      flush();
+      if (n > sizeof buffer_) {
+        out_.append(s, n);
+        return;
+      }
+    }
+    std::memcpy(p_, s, n);
+    p_ += n;
+  }
+  void put(std::string_view s) { put(s.data(), s.size()); }
+  void put(std::size_t count, char c) {
+    for (std::size_t i = 0; i < count; ++i) put(c);
+  }
+  void flush() {
+    out_.append(buffer_, p_);
+    p_ = buffer_;
+  }
+
+ private:
+  std::string& out_;
+  char buffer_[512];
+  char* p_ = buffer_;
+};
+
 // The decimal digits of n (no sign), written at the end of `out`.
-void append_digits(std::uint64_t n, std::string& out) {
+void append_digits(std::uint64_t n, Writer& out) {
   char buffer[24];
   char* end = buffer + sizeof buffer;
   char* p = end;
@@ -312,12 +351,12 @@ void append_digits(std::uint64_t n, std::string& out) {
     *--p = static_cast<char>('0' + n % 10);
     n /= 10;
   } while (n != 0);
-  out.append(p, end);
+  out.put(p, static_cast<std::size_t>(end - p));
 }
 
 // a > 0 written as digits × 10^-scale, in JavaScript's layout: plain decimals for magnitudes from
 // 1e-6 up to 1e21, exponent notation outside.
-void append_scaled(std::uint64_t digits, int scale, std::string& out) {
+void append_scaled(std::uint64_t digits, int scale, Writer& out) {
   while (digits % 10 == 0) {
     digits /= 10;
     --scale;
@@ -330,113 +369,264 @@ void append_scaled(std::uint64_t digits, int scale, std::string& out) {
   const int point = n - scale;  // digits before the decimal point
   if (point > 0 && point <= 21) {
     if (scale <= 0) {
-      out.append(begin, end);
-      out.append(static_cast<std::size_t>(-scale), '0');
+      out.put(begin, static_cast<std::size_t>(n));
+      out.put(static_cast<std::size_t>(-scale), '0');
     } else {
-      out.append(begin, begin + point);
-      out += '.';
-      out.append(begin + point, end);
+      out.put(begin, static_cast<std::size_t>(point));
+      out.put('.');
+      out.put(begin + point, static_cast<std::size_t>(n - point));
     }
   } else if (point <= 0 && point > -6) {
-    out += "0.";
-    out.append(static_cast<std::size_t>(-point), '0');
-    out.append(begin, end);
+    out.put("0.");
+    out.put(static_cast<std::size_t>(-point), '0');
+    out.put(begin, static_cast<std::size_t>(n));
   } else {
-    out += *begin;
+    out.put(*begin);
     if (n > 1) {
-      out += '.';
-      out.append(begin + 1, end);
+      out.put('.');
+      out.put(begin + 1, static_cast<std::size_t>(n - 1));
     }
-    out += 'e';
+    out.put('e');
     const int e = point - 1;
-    out += e < 0 ? '-' : '+';
+    out.put(e < 0 ? '-' : '+');
     append_digits(static_cast<std::uint64_t>(e < 0 ? -e : e), out);
   }
 }
 
-// The shortest text of a > 0 with at most 15 significant digits that reads back as exactly a;
-// false when 15 digits do not suffice (or the check would not be exact).
-bool append_short(double a, std::string& out) {
-  const int scale = 14 - static_cast<int>(std::floor(std::log10(a)));  // a * 10^scale has 15 digits
-  if (!exact_double_arithmetic || scale < -max_exact_pow10 || scale > max_exact_pow10) {
-    // Far from 1 (or without exact arithmetic): printf's correctly rounded 15 digits, checked by
-    // strtod. Slower, and rare in the core's results.
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.14e", a);  // d.dddddddddddddde[+-]x
-    if (std::strtod(buffer, nullptr) != a) return false;
-    std::uint64_t digits = 0;
-    const char* p = buffer;
-    for (; *p != 'e'; ++p) {
-      if (*p != '.') digits = digits * 10 + static_cast<std::uint64_t>(*p - '0');
-    }
-    append_scaled(digits, 14 - std::atoi(p + 1), out);
-    return true;
-  }
-  const double scaled = scale >= 0 ? a * exact_pow10[scale] : a / exact_pow10[-scale];
-  const double nearest = std::nearbyint(scaled);
-  // The rounding of `scaled` can put the true 15-digit neighbour one away; each candidate is
-  // checked exactly (an integer below 2^53 and one correctly rounded operation, as strtod reads).
-  for (const double candidate : {nearest, nearest - 1, nearest + 1}) {
-    if (candidate <= 0 || candidate >= two_to_53) continue;
-    const double back = scale >= 0 ? candidate / exact_pow10[scale] : candidate * exact_pow10[-scale];
-    if (back == a) {
-      append_scaled(static_cast<std::uint64_t>(candidate), scale, out);
-      return true;
-    }
-  }
-  return false;
+// ---- Grisu2 (Loitsch, "Printing floating-point numbers quickly and accurately with integers",
+// PLDI 2010): the digits of a double with 64-bit integer arithmetic only. The digits always read
+// back as the same double; they are the shortest such digits for all but a small fraction of
+// doubles (which get one digit more). No printf: in WebAssembly its floating-point formatting
+// goes through software 128-bit long doubles and costs a few hundred nanoseconds a number.
+
+struct DiyFp {  // f × 2^e
+  std::uint64_t f;
+  int e;
+};
+
+DiyFp operator-(DiyFp a, DiyFp b) { return {a.f - b.f, a.e}; }
+
+// The upper 64 bits of the 128-bit product, rounded.
+DiyFp operator*(DiyFp a, DiyFp b) {
+  constexpr std::uint64_t m32 = 0xFFFFFFFFu;
+  const std::uint64_t a_hi = a.f >> 32, a_lo = a.f & m32, b_hi = b.f >> 32, b_lo = b.f & m32;
+  const std::uint64_t ac = a_hi * b_hi, bc = a_lo * b_hi, ad = a_hi * b_lo, bd = a_lo * b_lo;
+  std::uint64_t mid = (bd >> 32) + (ad & m32) + (bc & m32);
+  mid += 1u << 31;  // round
+  return {ac + (ad >> 32) + (bc >> 32) + (mid >> 32), a.e + b.e + 64};
 }
 
-void append_number(double x, std::string& out) {
+DiyFp normalized(DiyFp x) {
+  const int shift = std::countl_zero(x.f);
+  return {x.f << shift, x.e - shift};
+}
+
+// Normalized powers of ten 10^k, k = -348, -340, ..., 340: 64-bit significand, binary exponent.
+constexpr DiyFp cached_powers[] = {
+    {0xfa8fd5a0081c0288ULL, -1220}, {0xbaaee17fa23ebf76ULL, -1193}, {0x8b16fb203055ac76ULL, -1166},
+    {0xcf42894a5dce35eaULL, -1140}, {0x9a6bb0aa55653b2dULL, -1113}, {0xe61acf033d1a45dfULL, -1087},
+    {0xab70fe17c79ac6caULL, -1060}, {0xff77b1fcbebcdc4fULL, -1034}, {0xbe5691ef416bd60cULL, -1007},
+    {0x8dd01fad907ffc3cULL, -980}, {0xd3515c2831559a83ULL, -954}, {0x9d71ac8fada6c9b5ULL, -927},
+    {0xea9c227723ee8bcbULL, -901}, {0xaecc49914078536dULL, -874}, {0x823c12795db6ce57ULL, -847},
+    {0xc21094364dfb5637ULL, -821}, {0x9096ea6f3848984fULL, -794}, {0xd77485cb25823ac7ULL, -768},
+    {0xa086cfcd97bf97f4ULL, -741}, {0xef340a98172aace5ULL, -715}, {0xb23867fb2a35b28eULL, -688},
+    {0x84c8d4dfd2c63f3bULL, -661}, {0xc5dd44271ad3cdbaULL, -635}, {0x936b9fcebb25c996ULL, -608},
+    {0xdbac6c247d62a584ULL, -582}, {0xa3ab66580d5fdaf6ULL, -555}, {0xf3e2f893dec3f126ULL, -529},
+    {0xb5b5ada8aaff80b8ULL, -502}, {0x87625f056c7c4a8bULL, -475}, {0xc9bcff6034c13053ULL, -449},
+    {0x964e858c91ba2655ULL, -422}, {0xdff9772470297ebdULL, -396}, {0xa6dfbd9fb8e5b88fULL, -369},
+    {0xf8a95fcf88747d94ULL, -343}, {0xb94470938fa89bcfULL, -316}, {0x8a08f0f8bf0f156bULL, -289},
+    {0xcdb02555653131b6ULL, -263}, {0x993fe2c6d07b7facULL, -236}, {0xe45c10c42a2b3b06ULL, -210},
+    {0xaa242499697392d3ULL, -183}, {0xfd87b5f28300ca0eULL, -157}, {0xbce5086492111aebULL, -130},
+    {0x8cbccc096f5088ccULL, -103}, {0xd1b71758e219652cULL, -77}, {0x9c40000000000000ULL, -50},
+    {0xe8d4a51000000000ULL, -24}, {0xad78ebc5ac620000ULL, 3}, {0x813f3978f8940984ULL, 30},
+    {0xc097ce7bc90715b3ULL, 56}, {0x8f7e32ce7bea5c70ULL, 83}, {0xd5d238a4abe98068ULL, 109},
+    {0x9f4f2726179a2245ULL, 136}, {0xed63a231d4c4fb27ULL, 162}, {0xb0de65388cc8ada8ULL, 189},
+    {0x83c7088e1aab65dbULL, 216}, {0xc45d1df942711d9aULL, 242}, {0x924d692ca61be758ULL, 269},
+    {0xda01ee641a708deaULL, 295}, {0xa26da3999aef774aULL, 322}, {0xf209787bb47d6b85ULL, 348},
+    {0xb454e4a179dd1877ULL, 375}, {0x865b86925b9bc5c2ULL, 402}, {0xc83553c5c8965d3dULL, 428},
+    {0x952ab45cfa97a0b3ULL, 455}, {0xde469fbd99a05fe3ULL, 481}, {0xa59bc234db398c25ULL, 508},
+    {0xf6c69a72a3989f5cULL, 534}, {0xb7dcbf5354e9beceULL, 561}, {0x88fcf317f22241e2ULL, 588},
+    {0xcc20ce9bd35c78a5ULL, 614}, {0x98165af37b2153dfULL, 641}, {0xe2a0b5dc971f303aULL, 667},
+    {0xa8d9d1535ce3b396ULL, 694}, {0xfb9b7cd9a4a7443cULL, 720}, {0xbb764c4ca7a44410ULL, 747},
+    {0x8bab8eefb6409c1aULL, 774}, {0xd01fef10a657842cULL, 800}, {0x9b10a4e5e9913129ULL, 827},
+    {0xe7109bfba19c0c9dULL, 853}, {0xac2820d9623bf429ULL, 880}, {0x80444b5e7aa7cf85ULL, 907},
+    {0xbf21e44003acdd2dULL, 933}, {0x8e679c2f5e44ff8fULL, 960}, {0xd433179d9c8cb841ULL, 986},
+    {0x9e19db92b4e31ba9ULL, 1013}, {0xeb96bf6ebadf77d9ULL, 1039}, {0xaf87023b9bf0ee6bULL, 1066},
+};
+
+// Appends a > 0 (finite), laid out by append_scaled.
+void append_grisu(double a, Writer& out) {
+  constexpr std::uint64_t hidden_bit = std::uint64_t{1} << 52;
+  std::uint64_t bits_of_a;
+  std::memcpy(&bits_of_a, &a, sizeof bits_of_a);
+  const int biased = static_cast<int>(bits_of_a >> 52) & 0x7FF;
+  const std::uint64_t fraction = bits_of_a & (hidden_bit - 1);
+  const DiyFp v = biased ? DiyFp{fraction + hidden_bit, biased - 1075} : DiyFp{fraction, -1074};
+
+  // The boundaries halfway to the neighbouring doubles, on the upper boundary's exponent.
+  DiyFp plus{(v.f << 1) + 1, v.e - 1};
+  while (!(plus.f & (hidden_bit << 1))) {
+    plus.f <<= 1;
+    --plus.e;
+  }
+  plus.f <<= 10;
+  plus.e -= 10;
+  DiyFp minus = v.f == hidden_bit ? DiyFp{(v.f << 2) - 1, v.e - 2} : DiyFp{(v.f << 1) - 1, v.e - 1};
+  minus.f <<= minus.e - plus.e;
+  minus.e = plus.e;
+
+  // A cached power c = 10^-k that brings plus's exponent into [-60, -32].
+  const double dk = (-61 - plus.e) * 0.30102999566398114 + 347;
+  int k = static_cast<int>(dk);
+  if (dk - k > 0.0) ++k;
+  const int index = (k >> 3) + 1;
+  const int decimal_exponent_of_c = -(-348 + index * 8);  // c = 10^-decimal_exponent_of_c
+  const DiyFp c = cached_powers[index];
+
+  const DiyFp w = normalized(v) * c;
+  DiyFp high = plus * c;
+  DiyFp low = minus * c;
+  ++low.f;
+  --high.f;
+  std::uint64_t delta = high.f - low.f;
+
+  // Digit generation: the integral part p1 and the fractional part p2 of high, in units `one`.
+  static constexpr std::uint32_t pow10_32[] = {1,      10,      100,      1000,      10000,
+                                               100000, 1000000, 10000000, 100000000, 1000000000};
+  const DiyFp one{std::uint64_t{1} << -high.e, high.e};
+  const std::uint64_t high_minus_w = (high - w).f;
+  auto p1 = static_cast<std::uint32_t>(high.f >> -one.e);
+  std::uint64_t p2 = high.f & (one.f - 1);
+  int kappa = 1;
+  while (kappa < 10 && p1 >= pow10_32[kappa]) ++kappa;
+  char digits[20];
+  int length = 0;
+  int exponent = decimal_exponent_of_c;
+
+  // Moves the last digit down while that brings it closer to w and stays inside the boundaries.
+  auto round_last = [&](std::uint64_t rest, std::uint64_t ten_kappa, std::uint64_t wp_w) {
+    while (rest < wp_w && delta - rest >= ten_kappa &&
+           (rest + ten_kappa < wp_w || wp_w - rest > rest + ten_kappa - wp_w)) {
+      --digits[length - 1];
+      rest += ten_kappa;
+    }
+  };
+  bool done = false;
+  while (kappa > 0) {
+    const std::uint32_t unit = pow10_32[kappa - 1];
+    const auto d = static_cast<char>(p1 / unit);
+    p1 %= unit;
+    if (d || length) digits[length++] = static_cast<char>('0' + d);
+    --kappa;
+    const std::uint64_t rest = (static_cast<std::uint64_t>(p1) << -one.e) + p2;
+    if (rest <= delta) {
+      exponent += kappa;
+      round_last(rest, static_cast<std::uint64_t>(unit) << -one.e, high_minus_w);
+      done = true;
+      break;
+    }
+  }
+  if (!done) {
+    std::uint64_t scale = 1;  // 10^-kappa while that fits (at most 19 fractional digits occur)
+    for (;;) {
+      p2 *= 10;
+      delta *= 10;
+      scale = kappa > -19 ? scale * 10 : 0;
+      const auto d = static_cast<char>(p2 >> -one.e);
+      if (d || length) digits[length++] = static_cast<char>('0' + d);
+      p2 &= one.f - 1;
+      --kappa;
+      if (p2 < delta) {
+        exponent += kappa;
+        round_last(p2, one.f, high_minus_w * scale);
+        break;
+      }
+    }
+  }
+  std::uint64_t n = 0;
+  for (int i = 0; i < length; ++i) n = n * 10 + static_cast<std::uint64_t>(digits[i] - '0');
+  append_scaled(n, -exponent, out);
+}
+
+void append_number(double x, Writer& out) {
   if (std::isnan(x)) {
-    out += "NaN";
+    out.put("NaN");
     return;
   }
   if (std::isinf(x)) {
-    out += x > 0 ? "Infinity" : "-Infinity";
+    out.put(x > 0 ? "Infinity" : "-Infinity");
     return;
   }
-  if (std::signbit(x)) out += '-';
+  if (std::signbit(x)) out.put('-');
   const double a = std::fabs(x);
   if (a < two_to_53 && a == std::floor(a)) {
     append_digits(static_cast<std::uint64_t>(a), out);  // 0 and -0 included
     return;
   }
-  if (append_short(a, out)) return;
-  // 17 significant digits always identify a double; printf rounds them correctly.
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.17g", a);
-  out += buffer;
+  append_grisu(a, out);
 }
 
-void append_string(std::string_view s, std::string& out) {
-  out += '"';
+void append_string(std::string_view s, Writer& out) {
+  out.put('"');
   const char* p = s.data();
   const char* end = p + s.size();
   while (p != end) {
     const char* run = p;
     while (p != end && *p != '"' && *p != '\\' && static_cast<unsigned char>(*p) >= 0x20) ++p;
-    out.append(run, p);
+    out.put(run, static_cast<std::size_t>(p - run));
     if (p == end) break;
     const char c = *p++;
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"': out.put("\\\""); break;
+      case '\\': out.put("\\\\"); break;
+      case '\b': out.put("\\b"); break;
+      case '\f': out.put("\\f"); break;
+      case '\n': out.put("\\n"); break;
+      case '\r': out.put("\\r"); break;
+      case '\t': out.put("\\t"); break;
       default: {
         static constexpr char hex[] = "0123456789abcdef";
         const auto u = static_cast<unsigned char>(c);
-        out += "\\u00";
-        out += hex[u >> 4];
-        out += hex[u & 15];
+        out.put("\\u00");
+        out.put(hex[u >> 4]);
+        out.put(hex[u & 15]);
       }
     }
   }
-  out += '"';
+  out.put('"');
+}
+
+void write_value(const Value& value, Writer& out) {
+  switch (value.kind()) {
+    case Value::Kind::null: out.put("null"); return;
+    case Value::Kind::boolean: out.put(value.boolean() ? "true" : "false"); return;
+    case Value::Kind::number: append_number(value.number(), out); return;
+    case Value::Kind::string: append_string(value.string(), out); return;
+    case Value::Kind::array: {
+      out.put('[');
+      bool first = true;
+      for (const Value& item : value.items()) {
+        if (!first) out.put(',');
+        first = false;
+        write_value(item, out);
+      }
+      out.put(']');
+      return;
+    }
+    case Value::Kind::object: {
+      out.put('{');
+      const auto& keys = value.keys();
+      const auto& items = value.items();
+      for (std::size_t i = 0; i < keys.size(); ++i) {
+        if (i != 0) out.put(',');
+        append_string(keys[i], out);
+        out.put(':');
+        write_value(items[i], out);
+      }
+      out.put('}');
+      return;
+    }
+  }
 }
 
 }  // namespace
@@ -444,36 +634,9 @@ void append_string(std::string_view s, std::string& out) {
 Value parse_json(std::string_view text) { return Parser(text).document(); }
 
 void write_json(const Value& value, std::string& out) {
-  switch (value.kind()) {
-    case Value::Kind::null: out += "null"; return;
-    case Value::Kind::boolean: out += value.boolean() ? "true" : "false"; return;
-    case Value::Kind::number: append_number(value.number(), out); return;
-    case Value::Kind::string: append_string(value.string(), out); return;
-    case Value::Kind::array: {
-      out += '[';
-      bool first = true;
-      for (const Value& item : value.items()) {
-        if (!first) out += ',';
-        first = false;
-        write_json(item, out);
-      }
-      out += ']';
-      return;
-    }
-    case Value::Kind::object: {
-      out += '{';
-      const auto& keys = value.keys();
-      const auto& items = value.items();
-      for (std::size_t i = 0; i < keys.size(); ++i) {
-        if (i != 0) out += ',';
-        append_string(keys[i], out);
-        out += ':';
-        write_json(items[i], out);
-      }
-      out += '}';
-      return;
-    }
-  }
+  Writer writer(out);
+  write_value(value, writer);
+  writer.flush();
 }
 
 std::string write_json(const Value& value) {

@@ -177,7 +177,7 @@ TEST_CASE("json: numbers are written so that they read back as the identical dou
   }
 }
 
-TEST_CASE("json: numbers that 15 digits identify are written as JavaScript's String(x) writes them") {
+TEST_CASE("json: common numbers are written as JavaScript's String(x) writes them") {
   CHECK(text_of(0) == "0");
   CHECK(text_of(-0.0) == "-0");
   CHECK(text_of(42) == "42");
@@ -196,8 +196,12 @@ TEST_CASE("json: numbers that 15 digits identify are written as JavaScript's Str
   CHECK(text_of(1.25e30) == "1.25e+30");
   CHECK(text_of(123456789012.5) == "123456789012.5");
   CHECK(text_of(1e300) == "1e+300");
-  // 17 digits where 15 do not suffice (JavaScript would write 0.30000000000000004 too).
   CHECK(text_of(0.1 + 0.2) == "0.30000000000000004");
+  CHECK(text_of(1.0 / 3) == "0.3333333333333333");
+  CHECK(text_of(65536000.0 / 2211072) == "29.639921268959128");
+  CHECK(text_of(0.32e12 / 65e12) == "0.004923076923076923");
+  CHECK(text_of(5e-324) == "5e-324");
+  CHECK(text_of(1.7976931348623157e308) == "1.7976931348623157e+308");
 }
 
 TEST_CASE("json: strings: escapes in, escapes out, UTF-8 unchanged") {
@@ -227,6 +231,12 @@ TEST_CASE("json: write_json is compact, keeps key order and round-trips through 
   CHECK(write_json(v) == R"({"z":1,"a":[true,null,"x",{}],"m":0.25})");
   CHECK(same(parse_json(write_json(v)), v));
   CHECK(write_json(Value::array()) == "[]");
+  // Longer than any internal buffer: a long string, and many short pieces.
+  const std::string long_text(5000, 'x');
+  CHECK(write_json(Value(long_text)) == "\"" + long_text + "\"");
+  Value many = Value::array();
+  for (int i = 0; i < 3000; ++i) many.push(Value::array({Value(i + 0.5), Value(long_text.substr(0, static_cast<std::size_t>(i % 700)))}));
+  CHECK(same(parse_json(write_json(many)), many));
   std::string out = "prefix:";
   write_json(Value(false), out);
   CHECK(out == "prefix:false");
