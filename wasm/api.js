@@ -1,7 +1,8 @@
 // The public JavaScript API of the Roofline Lab core (docs/api.md). This file is appended to the
 // Emscripten output in both roofline.js and roofline.mjs; it computes nothing itself: every
-// function forwards one plain object to the core and either returns its plain result or throws
-// a RooflineError.
+// function writes its one plain argument object as JSON into the module's memory, the core
+// (wasm/bindings.cpp) answers with JSON, and the function returns the parsed result or throws a
+// RooflineError.
 
 /** A bad argument: `code` is stable (see errorCodes()), `field` names the argument at fault. */
 class RooflineError extends Error {
@@ -13,26 +14,111 @@ class RooflineError extends Error {
   }
 }
 
+// The core's limits on arguments (core/include/roofline/json.hpp); checked here as well, while
+// encoding, so that a cyclic or huge object fails fast with the core's error instead of
+// overflowing the stack or building a huge text.
+const ROOFLINE_MAX_DEPTH = 8;
+const ROOFLINE_MAX_VALUES = 1e6;
+
+function rooflineTooLarge(message) {
+  return new RooflineError('too_large', '', message);
+}
+
+/** A JSON string literal: as is when nothing needs escaping (the usual short key or id). */
+function rooflineQuote(s) {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || (c >= 0xd800 && c <= 0xdfff)) return JSON.stringify(s);
+  }
+  return '"' + s + '"';
+}
+
+/**
+ * One argument value as JSON text, with the conversions the core expects: keys whose value is
+ * undefined are left out; undefined and null are null; numbers are written exactly (String(x)
+ * is the shortest text that reads back identically; -0 keeps its sign; NaN, Infinity and
+ * -Infinity are written as those tokens so that the core reports them as not_finite); arrays
+ * by index; other objects by Object.keys; functions, symbols and bigints as {} (the core then
+ * says what it expected).
+ */
+function rooflineEncode(v, depth, budget) {
+  if (depth > ROOFLINE_MAX_DEPTH) throw rooflineTooLarge('arguments are nested too deeply');
+  if (++budget.values > ROOFLINE_MAX_VALUES) throw rooflineTooLarge('arguments hold too many values');
+  switch (typeof v) {
+    case 'number': return v === 0 && 1 / v < 0 ? '-0' : '' + v;
+    case 'string': return rooflineQuote(v);
+    case 'boolean': return v ? 'true' : 'false';
+    case 'undefined': return 'null';
+    case 'object': break;
+    default: return '{}';
+  }
+  if (v === null) return 'null';
+  if (Array.isArray(v)) {
+    const n = v.length;
+    if (n > ROOFLINE_MAX_VALUES) throw rooflineTooLarge('arguments hold too many values');
+    let s = '[';
+    for (let i = 0; i < n; i++) s += (i === 0 ? '' : ',') + rooflineEncode(v[i], depth + 1, budget);
+    return s + ']';
+  }
+  const keys = Object.keys(v);
+  let s = '{';
+  for (let i = 0; i < keys.length; i++) {
+    const field = v[keys[i]];
+    if (field === undefined) continue;  // {n: undefined} is the same as no n
+    s += (s.length === 1 ? '' : ',') + rooflineQuote(keys[i]) + ':' + rooflineEncode(field, depth + 1, budget);
+  }
+  return s + '}';
+}
+
 /**
  * Loads the module (the wasm is inlined: nothing is fetched) and resolves to the API object.
  * @param {object} [options] Emscripten module options (e.g. print, printErr).
  */
 function createRoofline(options) {
   return createRooflineModule(Object.assign({}, options)).then(function (module) {
+    // TextEncoder and TextDecoder are the fastest way across in Node (a few tens of
+    // nanoseconds for a call's text) and exist in every browser that runs WebAssembly.
+    const encoder = new TextEncoder();
+    const decoder = new TextDecoder();
+    let requestAt = 0;
+    let requestSize = 0;
+
+    // Writes `text` as UTF-8 into the request buffer; returns its length in bytes.
+    function send(text) {
+      if (3 * text.length > requestSize) {  // a UTF-16 unit takes at most 3 bytes of UTF-8
+        requestSize = Math.max(3 * text.length, 2 * requestSize, 256);
+        requestAt = module._roofline_request(requestSize);
+      }
+      // module.HEAPU8 is read after the calls: the memory may have grown.
+      return encoder.encodeInto(text, module.HEAPU8.subarray(requestAt, requestAt + requestSize)).written;
+    }
+
+    // The reply buffer as text.
+    function receive() {
+      const at = module._roofline_reply();
+      return decoder.decode(module.HEAPU8.subarray(at, at + module._roofline_reply_size()));
+    }
+
+    module._roofline_function_names();
+    const names = JSON.parse(receive());
     const api = { RooflineError: RooflineError };
-    for (const name of module.functionNames()) {
+    names.forEach(function (name, index) {
       api[name] = function (args) {
+        let status;
         let reply;
         try {
-          reply = module.invoke(name, args === undefined ? {} : args);
+          const bytes = send(rooflineEncode(args === undefined ? {} : args, 0, { values: 0 }));
+          status = module._roofline_invoke(index, bytes);
+          reply = JSON.parse(receive());
         } catch (e) {
-          // Only a failure inside the runtime gets here (e.g. a getter on the argument threw).
+          if (e instanceof RooflineError) throw e;
+          // Only a failure outside the core gets here (e.g. a getter on the argument threw).
           throw new RooflineError('internal_error', '', String(e && e.message ? e.message : e));
         }
-        if (reply.ok) return reply.value;
-        throw new RooflineError(reply.code, reply.field, reply.message);
+        if (status === 0) return reply;
+        throw new RooflineError(reply[0], reply[1], reply[2]);
       };
-    }
+    });
     return Object.freeze(api);
   });
 }

@@ -1,96 +1,64 @@
-// Embind bindings: one entry point, invoke(name, args), that converts a JS object to the core's
-// api::Value, calls the core and converts the result back. Errors never cross into JS as C++
-// exceptions (which would arrive as bare numbers): they come back as {ok: false, code, field,
-// message}, and wasm/api.js throws a RooflineError from them.
-#include <emscripten/bind.h>
-#include <emscripten/val.h>
+// The module's entry points, as plain C exports (no Embind): a call crosses the boundary once
+// with one JSON text each way. wasm/api.js writes the arguments as UTF-8 JSON into the request
+// buffer, roofline_invoke parses them (api::parse_json), calls the core and writes the result
+// (api::write_json) into the reply buffer, which api.js decodes and hands to JSON.parse.
+// Errors never cross into JS as C++ exceptions (which would arrive as bare numbers): they come
+// back as a reply ["code","field","message"] with status 1, and api.js throws a RooflineError.
+#include <emscripten/emscripten.h>
 
+#include <cstddef>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "roofline/api.hpp"
 #include "roofline/error.hpp"
+#include "roofline/json.hpp"
 
 namespace {
 
-using emscripten::val;
-using roofline::Error;
-using roofline::ErrorCode;
 using roofline::api::Value;
 
-constexpr int max_depth = 8;
-constexpr double max_elements = 1e6;
+std::string request;  // the next call's arguments, written by JS
+std::string reply;    // the last call's answer, read by JS
 
-struct Budget {
-  double elements = 0;
-};
-
-Value to_value(const val& v, int depth, Budget& budget) {
-  if (depth > max_depth) throw Error(ErrorCode::too_large, "", "arguments are nested too deeply");
-  if (++budget.elements > max_elements) throw Error(ErrorCode::too_large, "", "arguments hold too many values");
-  const std::string type = v.typeOf().as<std::string>();
-  if (type == "number") return Value(v.as<double>());
-  if (type == "string") return Value(v.as<std::string>());
-  if (type == "boolean") return Value(v.as<bool>());
-  if (type == "undefined" || v.isNull()) return Value();
-  if (type != "object") return Value::object();  // functions, symbols, bigints: not a number
-  if (val::global("Array").call<bool>("isArray", v)) {
-    const double length = v["length"].as<double>();
-    if (length > max_elements) throw Error(ErrorCode::too_large, "", "arguments hold too many values");
-    Value out = Value::array();
-    for (unsigned i = 0; i < static_cast<unsigned>(length); ++i) out.push(to_value(v[i], depth + 1, budget));
-    return out;
-  }
-  Value out = Value::object();
-  const val keys = val::global("Object").call<val>("keys", v);
-  const unsigned n = keys["length"].as<unsigned>();
-  for (unsigned i = 0; i < n; ++i) {
-    const std::string key = keys[i].as<std::string>();
-    const val field = v[key];
-    if (field.isUndefined()) continue;  // {n: undefined} is the same as no n
-    out.set(key, to_value(field, depth + 1, budget));
-  }
-  return out;
+const std::vector<std::string>& names() {
+  static const std::vector<std::string> all = roofline::api::function_names();
+  return all;
 }
 
-val to_val(const Value& v) {
-  switch (v.kind()) {
-    case Value::Kind::null: return val::null();
-    case Value::Kind::boolean: return val(v.boolean());
-    case Value::Kind::number: return val(v.number());
-    case Value::Kind::string: return val(v.string());
-    case Value::Kind::array: {
-      val out = val::array();
-      for (const Value& item : v.items()) out.call<void>("push", to_val(item));
-      return out;
-    }
-    case Value::Kind::object: {
-      val out = val::object();
-      for (std::size_t i = 0; i < v.keys().size(); ++i) out.set(v.keys()[i], to_val(v.items()[i]));
-      return out;
-    }
-  }
-  return val::undefined();
+int failure(std::string_view code, const std::string& field, const std::string& message) {
+  reply.clear();
+  roofline::api::write_json(Value::array({Value(code), Value(field), Value(message)}), reply);
+  return 1;
 }
 
-val failure(std::string_view code, const std::string& field, const std::string& message) {
-  val out = val::object();
-  out.set("ok", false);
-  out.set("code", std::string(code));
-  out.set("field", field);
-  out.set("message", message);
-  return out;
+}  // namespace
+
+extern "C" {
+
+/// A buffer of at least `bytes` bytes for the next call's arguments; its address stays valid
+/// until this is called again with a larger size.
+EMSCRIPTEN_KEEPALIVE char* roofline_request(std::size_t bytes) {
+  if (request.size() < bytes) request.resize(bytes);
+  return request.data();
 }
 
-val invoke(const std::string& name, const val& args) {
+/// Calls function number `function` (an index into the names roofline_function_names lists)
+/// with the arguments in the first `bytes` bytes of the request buffer (UTF-8 JSON). Returns 0
+/// with the result as JSON in the reply buffer, or 1 with ["code","field","message"] there.
+EMSCRIPTEN_KEEPALIVE int roofline_invoke(int function, std::size_t bytes) {
   try {
-    Budget budget;
-    const Value result = roofline::api::call(name, to_value(args, 0, budget));
-    val out = val::object();
-    out.set("ok", true);
-    out.set("value", to_val(result));
-    return out;
-  } catch (const Error& e) {
+    const std::vector<std::string>& all = names();
+    if (function < 0 || static_cast<std::size_t>(function) >= all.size() || bytes > request.size()) {
+      return failure("internal_error", "", "invalid call of roofline_invoke");
+    }
+    const Value result = roofline::api::call(all[static_cast<std::size_t>(function)],
+                                             roofline::api::parse_json(std::string_view(request.data(), bytes)));
+    reply.clear();
+    roofline::api::write_json(result, reply);
+    return 0;
+  } catch (const roofline::Error& e) {
     return failure(e.code_id(), e.field(), e.what());
   } catch (const std::bad_alloc&) {
     return failure("internal_error", "", "out of memory");
@@ -99,15 +67,17 @@ val invoke(const std::string& name, const val& args) {
   }
 }
 
-val function_names() {
-  val out = val::array();
-  for (const std::string& n : roofline::api::function_names()) out.call<void>("push", n);
-  return out;
+/// Puts the names of every API function, in documentation order, into the reply buffer as a
+/// JSON array of strings; roofline_invoke numbers them from 0 in this order.
+EMSCRIPTEN_KEEPALIVE void roofline_function_names() {
+  Value out = Value::array();
+  for (const std::string& n : names()) out.push(Value(n));
+  reply.clear();
+  roofline::api::write_json(out, reply);
 }
 
-}  // namespace
+/// Where the reply buffer starts, and how many bytes of it the last call wrote.
+EMSCRIPTEN_KEEPALIVE const char* roofline_reply() { return reply.data(); }
+EMSCRIPTEN_KEEPALIVE std::size_t roofline_reply_size() { return reply.size(); }
 
-EMSCRIPTEN_BINDINGS(roofline) {
-  emscripten::function("invoke", &invoke);
-  emscripten::function("functionNames", &function_names);
-}
+}  // extern "C"
