@@ -16,7 +16,7 @@ export type ErrorCode =
 /** What an argument must be (functions()[i].args[j].kind). */
 export type ArgKind =
   | 'count' | 'countOrZero' | 'positive' | 'nonNegative' | 'fraction' | 'number' | 'dtype' | 'gpu' | 'model'
-  | 'format' | 'case' | 'function' | 'caseValues' | 'matrix';
+  | 'format' | 'case' | 'function' | 'caseValues' | 'answers' | 'matrix';
 /** The name of an API function ('decode', 'matmul', ...). */
 export type FunctionName = Exclude<keyof Roofline, 'RooflineError'>;
 /** Named values of a lesson case: numbers in base units, or ids (gpu, model, format, dtype). */
@@ -95,6 +95,37 @@ export interface CaseArgs { [argument: string]: number | string }
 export interface MultiplyResult { c: number[][]; rows: number; cols: number; inner: number; macs: number; flops: number }
 export interface MatmulResult { rows: number; cols: number; outputElements: number; macs: number; flops: number; bytes: number; flopsPerByte: number }
 export interface TimeAtPeakResult { seconds: number; perSecond: number }
+// ---- exercises and check questions ---------------------------------------------------------
+
+/** A known mistake a wrong answer matches: MACs given for FLOPs (or the reverse), GB against
+ * GiB, another precision's peak, intensity ≈ batch, INT4 weights without the kept BF16 share. */
+export type MistakeId = 'macs_for_flops' | 'flops_for_macs' | 'gib_for_gb' | 'other_precision' | 'intensity_is_batch' | 'no_kept_share';
+export type PartKind =
+  | 'count' | 'macs' | 'flops' | 'seconds' | 'bytes' | 'flopsPerByte' | 'flopsPerSecond' | 'opsPerSecond'
+  | 'tokensPerSecond' | 'itemsPerSecond' | 'fraction' | 'choice' | 'matrix';
+export interface Mistake { id: MistakeId; value: number }
+export interface ExercisePart {
+  id: string; kind: PartKind;
+  /** Numbers in base units; null for choices and matrices. */
+  expected: number | null; expectedChoice: string | null; expectedMatrix: number[][] | null; choices: string[];
+  /** An answer is right within relativeTolerance × |expected|, or absoluteTolerance, whichever is larger. */
+  relativeTolerance: number; absoluteTolerance: number; mistakes: Mistake[];
+}
+export interface Exercise {
+  id: number; level: 'easy' | 'medium' | 'challenge' | 'check';
+  /** 0: the lesson's own numbers; any other whole number draws new ones, the same every time. */
+  seed: number;
+  /** What the statement names: numbers in base units and catalog ids. */
+  inputs: CaseValues;
+  parts: ExercisePart[];
+  /** The step-by-step solution's numbers, by name. */
+  solution: CaseValues;
+}
+/** Part id → a number in base units, a choice id or a matrix (rows); null or absent: unanswered. */
+export interface Answers { [part: string]: number | string | number[][] | null }
+export interface PartCheck { id: string; answered: boolean; correct: boolean; mistake: MistakeId | null }
+export interface CheckResult { state: 'correct' | 'partial' | 'incorrect' | 'unanswered'; correct: number; parts: PartCheck[] }
+
 export interface RooflineResult {
   ridgeFlopsPerByte: number; memoryFlopsPerSecond: number; attainableFlopsPerSecond: number;
   fractionOfPeak: number; intensityOverRidge: number; bound: Bound;
@@ -165,6 +196,10 @@ export interface Roofline {
   cases(): LessonCase[];
   lessonCase(args: { id: string }): LessonCase;
   caseArgs(args: { id: string; function: FunctionName; values?: CaseValues }): CaseArgs;
+  exercise(args: { id: number; seed?: number }): Exercise;
+  checkExercise(args: { id: number; seed?: number; answers: Answers }): CheckResult;
+  question(args: { id: number }): Exercise;
+  checkQuestion(args: { id: number; answers: Answers }): CheckResult;
   multiply(args: { a: number[][]; b: number[][] }): MultiplyResult;
   matmul(args: { n: number; k: number; m: number; dtype: Dtype }): MatmulResult;
   timeAtPeak(args: { flops: number; peakFlopsPerSecond: number }): TimeAtPeakResult;

@@ -6,6 +6,7 @@
 #include "roofline/batching.hpp"
 #include "roofline/catalog.hpp"
 #include "roofline/error.hpp"
+#include "roofline/exercises.hpp"
 #include "roofline/inside.hpp"
 #include "roofline/llm.hpp"
 #include "roofline/matrix.hpp"
@@ -156,6 +157,24 @@ Value matrix_value(const Matrix& m) {
     rows.push(std::move(row));
   }
   return rows;
+}
+
+Value matrix_rows_value(const std::vector<std::vector<double>>& rows) {
+  Value out = Value::array();
+  for (const auto& row : rows) {
+    Value r = Value::array();
+    for (double x : row) r.push(x);
+    out.push(std::move(r));
+  }
+  return out;
+}
+
+std::vector<std::vector<double>> matrix_rows(const Matrix& m) {
+  std::vector<std::vector<double>> out(m.rows(), std::vector<double>(m.cols()));
+  for (std::size_t r = 0; r < m.rows(); ++r) {
+    for (std::size_t c = 0; c < m.cols(); ++c) out[r][c] = m(r, c);
+  }
+  return out;
 }
 
 Value gpu_value(const Gpu& g) {
@@ -343,12 +362,103 @@ Value case_args(const LessonCase& c, const std::vector<std::string_view>& takes)
   return out;
 }
 
+Value instance_value(const ExerciseInstance& e) {
+  Value inputs = Value::object();
+  for (const CaseValue& x : e.inputs) inputs.set(x.name, x.is_id() ? Value(x.id) : Value(x.number));
+  Value solution = Value::object();
+  for (const CaseValue& x : e.solution) solution.set(x.name, x.is_id() ? Value(x.id) : Value(x.number));
+  Value parts = Value::array();
+  for (const ExercisePart& p : e.parts) {
+    Value choices = Value::array();
+    for (const std::string& c : p.choices) choices.push(c);
+    Value mistakes = Value::array();
+    for (const Mistake& m : p.mistakes) mistakes.push(Value::object().set("id", m.id).set("value", m.value));
+    Value v = Value::object();
+    v.set("id", p.id).set("kind", p.kind);
+    v.set("expected", p.expected ? Value(*p.expected) : Value());
+    v.set("expectedChoice", p.kind == "choice" ? Value(p.expected_choice) : Value());
+    v.set("expectedMatrix", p.kind == "matrix" ? matrix_rows_value(p.expected_matrix) : Value());
+    v.set("choices", std::move(choices));
+    v.set("relativeTolerance", p.relative_tolerance).set("absoluteTolerance", p.absolute_tolerance);
+    v.set("mistakes", std::move(mistakes));
+    parts.push(std::move(v));
+  }
+  return Value::object()
+      .set("id", e.id)
+      .set("level", e.level)
+      .set("seed", double(e.seed))
+      .set("inputs", std::move(inputs))
+      .set("parts", std::move(parts))
+      .set("solution", std::move(solution));
+}
+
+/// The seed argument: a whole number from 0 (the lesson's numbers) to 2^53.
+std::uint64_t seed_arg(const Args& a) {
+  return a.has("seed") ? std::uint64_t(require_count_or_zero("seed", a.number("seed"))) : 0;
+}
+
+int item_id(const Args& a, int count, const char* what) {
+  const double id = require_count("id", a.number("id"));
+  if (id > count) {
+    throw Error(ErrorCode::out_of_range, "id",
+                std::string("id must be ") + what + " from 1 to " + std::to_string(count) + ", got " + format_number(id));
+  }
+  return int(id);
+}
+
+/// Checks the answers (an object: part id → number in base units, choice id, or matrix) of an
+/// exercise or question instance.
+Value check_value(const ExerciseInstance& e, const Value& answers) {
+  if (!answers.is(Value::Kind::object)) {
+    throw Error(ErrorCode::not_a_number, "answers", "answers must be an object of part answers, got " + kind_name(answers));
+  }
+  for (const std::string& key : answers.keys()) {
+    bool known = false;
+    for (const ExercisePart& p : e.parts) known = known || p.id == key;
+    if (!known) {
+      std::string parts;
+      for (const ExercisePart& p : e.parts) parts += (parts.empty() ? "" : ", ") + p.id;
+      throw Error(ErrorCode::unknown_argument, "answers." + key.substr(0, 40),
+                  "this exercise has no part \"" + key.substr(0, 40) + "\"; its parts are " + parts);
+    }
+  }
+  Value parts = Value::array();
+  int correct = 0, answered = 0;
+  for (const ExercisePart& p : e.parts) {
+    PartAnswer ans;
+    const std::string field = "answers." + p.id;
+    if (const Value* v = answers.find(p.id); v && !v->is(Value::Kind::null)) {
+      if (p.kind == "choice") {
+        if (!v->is(Value::Kind::string)) throw Error(ErrorCode::not_a_number, field, field + " must be a choice id, got " + kind_name(*v));
+        ans.choice = v->string();
+      } else if (p.kind == "matrix") {
+        Value wrapper = Value::object().set(field, *v);
+        ans.matrix = matrix_rows(Args(wrapper).matrix(field));
+      } else {
+        if (!v->is(Value::Kind::number)) throw Error(ErrorCode::not_a_number, field, field + " must be a number, got " + kind_name(*v));
+        ans.number = require_finite(field, v->number());
+      }
+    }
+    const PartCheck c = check_part(p, ans);
+    correct += c.correct;
+    answered += c.answered;
+    parts.push(Value::object()
+                   .set("id", p.id)
+                   .set("answered", c.answered)
+                   .set("correct", c.correct)
+                   .set("mistake", c.mistake.empty() ? Value() : Value(c.mistake)));
+  }
+  const int n = int(e.parts.size());
+  const char* state = correct == n ? "correct" : correct > 0 ? "partial" : answered > 0 ? "incorrect" : "unanswered";
+  return Value::object().set("state", state).set("correct", correct).set("parts", std::move(parts));
+}
+
 using Handler = Value (*)(const Args&);
 
 /// What an argument must be. Numbers are checked by the core function that takes them; the kind
 /// documents the rule (and tests/ check that each rule is enforced).
 enum class Kind { count, count_or_zero, positive, non_negative, fraction, number, dtype, gpu, model, format,
-                  lesson_case, function, case_values, matrix };
+                  lesson_case, function, case_values, answers, matrix };
 
 std::string_view kind_id(Kind k) {
   switch (k) {
@@ -365,6 +475,7 @@ std::string_view kind_id(Kind k) {
     case Kind::lesson_case: return "case";
     case Kind::function: return "function";
     case Kind::case_values: return "caseValues";
+    case Kind::answers: return "answers";
     case Kind::matrix: return "matrix";
   }
   return "?";
@@ -516,6 +627,19 @@ const std::vector<Function>& table() {
          throw Error(ErrorCode::unknown_function, "function",
                      "function must name an API function, got \"" + fn.substr(0, 40) + "\"");
        }},
+      {"exercise", {{"id", Kind::count, ""}, {"seed", Kind::count_or_zero, "", opt}},
+       {"id", "level", "seed", "inputs", "parts", "solution"}, object,
+       [](const Args& a) { return instance_value(exercise(item_id(a, exercise_count, "an exercise"), seed_arg(a))); }},
+      {"checkExercise", {{"id", Kind::count, ""}, {"seed", Kind::count_or_zero, "", opt}, {"answers", Kind::answers, ""}},
+       {"state", "correct", "parts"}, object,
+       [](const Args& a) {
+         const ExerciseInstance e = exercise(item_id(a, exercise_count, "an exercise"), seed_arg(a));
+         return check_value(e, a.raw("answers"));
+       }},
+      {"question", {{"id", Kind::count, ""}}, {"id", "level", "seed", "inputs", "parts", "solution"}, object,
+       [](const Args& a) { return instance_value(question(item_id(a, question_count, "a check question"))); }},
+      {"checkQuestion", {{"id", Kind::count, ""}, {"answers", Kind::answers, ""}}, {"state", "correct", "parts"}, object,
+       [](const Args& a) { return check_value(question(item_id(a, question_count, "a check question")), a.raw("answers")); }},
       {"multiply", {{"a", Kind::matrix, ""}, {"b", Kind::matrix, ""}}, {"c", "rows", "cols", "inner", "macs", "flops"}, object,
        [](const Args& a) {
          const Matrix ma = a.matrix("a");

@@ -172,6 +172,9 @@ TEST_CASE("API table: the rule declared for each numeric argument is the one enf
         CHECK(at == "values.gpux");
         CHECK(code_of(name, with(args, field, Value::object().set("gpu", "t9")), &at) == ErrorCode::unknown_gpu);
         CHECK(at == "gpu");
+      } else if (kind == "answers") {
+        CHECK(code_of(name, with(args, field, Value::object().set("nope", 1.0)), &at) == ErrorCode::unknown_argument);
+        CHECK(at == "answers.nope");
       } else if (kind == "function") {
         CHECK(code_of(name, with(args, field, Value("nope")), &at) == ErrorCode::unknown_function);
         CHECK(at == field);

@@ -1,0 +1,77 @@
+// The lesson's ten exercises and seven check questions, answered by the core: each exercise is
+// drawn from a seed (seed 0 is the lesson's own numbers; any other seed draws other sizes, GPUs
+// and models from the catalog), its expected answers come from the same functions the
+// calculators use, and a wrong answer is matched against the common mistakes of the lesson
+// (MACs given for FLOPs, GB against GiB, another precision's peak, intensity ≈ batch, weights
+// without the kept BF16 share), each computed from the same inputs.
+//
+//   const ExerciseInstance e = exercise(7, 0);
+//   e.parts[0].expected;                               // 226
+//   check_part(e.parts[0], PartAnswer::number(204));   // {correct: false, mistake: "intensity_is_batch"}
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "roofline/catalog.hpp"
+
+namespace roofline {
+
+/// A value a wrong answer may have come from, and its name (a hint id).
+struct Mistake {
+  std::string id;  ///< "macs_for_flops", "gib_for_gb", "other_precision", "intensity_is_batch", "no_kept_share"
+  double value;
+};
+
+/// One quantity an exercise asks for.
+struct ExercisePart {
+  std::string id;
+  /// What it is, which sets the units the page offers: "count", "flops", "macs", "seconds",
+  /// "bytes", "flopsPerByte", "flopsPerSecond", "opsPerSecond", "tokensPerSecond",
+  /// "itemsPerSecond", "fraction", "choice", "matrix".
+  std::string kind;
+  std::optional<double> expected;               ///< numbers
+  std::string expected_choice;                  ///< choices
+  std::vector<std::string> choices;             ///< the choice ids, in order
+  std::vector<std::vector<double>> expected_matrix;  ///< matrices
+  double relative_tolerance = 0;  ///< accepted |answer − expected| ÷ expected (the lesson's rounding)
+  double absolute_tolerance = 0;  ///< or this much, whichever is larger
+  std::vector<Mistake> mistakes;
+};
+
+struct ExerciseInstance {
+  int id = 0;
+  std::string level;              ///< "easy", "medium", "challenge"
+  std::uint64_t seed = 0;
+  std::vector<CaseValue> inputs;  ///< what the statement names (numbers in base units, ids)
+  std::vector<ExercisePart> parts;
+  std::vector<CaseValue> solution;  ///< the step-by-step solution's numbers, by name
+};
+
+/// The number of exercises (10) and check questions (7).
+inline constexpr int exercise_count = 10;
+inline constexpr int question_count = 7;
+
+/// Exercise `id` (1–10) drawn from `seed`; throws out_of_range for another id.
+ExerciseInstance exercise(int id, std::uint64_t seed);
+/// Check question `id` (1–7): the lesson's own numbers only.
+ExerciseInstance question(int id);
+
+/// A learner's answer to one part: a number (base units), a choice id or a matrix.
+struct PartAnswer {
+  std::optional<double> number;
+  std::string choice;
+  std::optional<std::vector<std::vector<double>>> matrix;
+};
+
+struct PartCheck {
+  bool answered = false;
+  bool correct = false;
+  std::string mistake;  ///< the matching mistake's id, or empty
+};
+
+PartCheck check_part(const ExercisePart& part, const PartAnswer& answer);
+
+}  // namespace roofline

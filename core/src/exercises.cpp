@@ -1,0 +1,603 @@
+#include "roofline/exercises.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "roofline/batching.hpp"
+#include "roofline/error.hpp"
+#include "roofline/llm.hpp"
+#include "roofline/matrix.hpp"
+#include "roofline/precision.hpp"
+#include "roofline/roofline.hpp"
+
+namespace roofline {
+
+namespace {
+
+// ---- drawing new numbers -------------------------------------------------------------------
+
+/// SplitMix64: a small, fast generator whose sequence depends only on the seed (the same seed
+/// gives the same exercise everywhere, natively and in WebAssembly).
+class Draw {
+ public:
+  explicit Draw(std::uint64_t seed, int exercise) : state_(seed * 0x9E3779B97F4A7C15ULL + std::uint64_t(exercise)) {}
+
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+
+  template <class T>
+  const T& pick(const std::vector<T>& items) {
+    return items[next() % items.size()];
+  }
+
+  double integer(int lo, int hi) { return double(lo + int(next() % std::uint64_t(hi - lo + 1))); }
+
+ private:
+  std::uint64_t state_;
+};
+
+/// Catalog GPUs with a dense peak at `d`.
+std::vector<const Gpu*> gpus_with(Dtype d) {
+  std::vector<const Gpu*> out;
+  for (const Gpu& g : gpus()) {
+    if (g.peak(d)) out.push_back(&g);
+  }
+  return out;
+}
+
+std::vector<const Model*> llms() {
+  std::vector<const Model*> out;
+  for (const Model& m : models()) {
+    if (m.kind == "llm") out.push_back(&m);
+  }
+  return out;
+}
+
+// ---- building parts ------------------------------------------------------------------------
+
+/// The lesson rounds to two or three significant figures: 2.5 % accepts its rounded answers
+/// (209 for 208.6, 0.2 µs for 0.198 µs, 2,700 for 2,722) and no common mistake (2×, 1.07×).
+constexpr double lesson_rounding = 0.025;
+
+CaseValue num(std::string name, double v) { return {std::move(name), v, {}}; }
+CaseValue named_id(std::string name, std::string v) { return {std::move(name), 0, std::move(v)}; }
+
+ExercisePart number(std::string part_id, std::string kind, double expected, double rel = lesson_rounding) {
+  ExercisePart p;
+  p.id = std::move(part_id);
+  p.kind = std::move(kind);
+  p.expected = require_result(p.id, expected);
+  p.relative_tolerance = rel;
+  return p;
+}
+
+ExercisePart exact(std::string part_id, std::string kind, double expected) { return number(std::move(part_id), std::move(kind), expected, 0); }
+
+ExercisePart fraction(std::string part_id, double expected) {
+  // percentages are rounded to whole points: "13 %" for 12.6 % is 3.3 % off
+  ExercisePart p = number(std::move(part_id), "fraction", expected, 0.05);
+  p.absolute_tolerance = 0.0005;  // and a twentieth of a point near zero
+  return p;
+}
+
+ExercisePart choice(std::string part_id, std::string expected, std::vector<std::string> choices) {
+  ExercisePart p;
+  p.id = std::move(part_id);
+  p.kind = "choice";
+  p.expected_choice = std::move(expected);
+  p.choices = std::move(choices);
+  return p;
+}
+
+ExercisePart yes_no(std::string part_id, bool yes) { return choice(std::move(part_id), yes ? "yes" : "no", {"yes", "no"}); }
+
+ExercisePart& with(ExercisePart& p, std::string mistake, double value) {
+  if (std::isfinite(value) && value > 0) p.mistakes.push_back({std::move(mistake), value});
+  return p;
+}
+
+/// A byte count read as the wrong prefix: the bytes divided by 2^20 (2^30) but written as
+/// decimal megabytes (gigabytes), and the other way round.
+void gib_mistakes(ExercisePart& p, double bytes) {
+  with(p, "gib_for_gb", bytes / 1048576.0 * 1e6);
+  with(p, "gib_for_gb", bytes / 1073741824.0 * 1e9);
+}
+
+std::string verdict(const Clocks& c) { return std::string(bound_id(c.bound)); }
+
+// ---- the ten exercises ---------------------------------------------------------------------
+
+// 1. Which products exist, their size, MACs and FLOPs.
+ExerciseInstance exercise1(std::uint64_t seed) {
+  double n = 3, k = 4, m = 2;
+  if (seed != 0) {
+    Draw d(seed, 1);
+    n = d.integer(2, 6);
+    k = d.integer(2, 6);
+    do m = d.integer(2, 6);
+    while (m == k);
+  }
+  const MatmulCost c = matmul_cost(n, k, m, Dtype::fp16);
+  ExerciseInstance e;
+  e.inputs = {num("n", n), num("k", k), num("m", m)};
+  e.parts.push_back(yes_no("first", true));
+  e.parts.push_back(exact("rows", "count", c.result.rows));
+  e.parts.push_back(exact("cols", "count", c.result.cols));
+  e.parts.push_back(exact("macs", "macs", c.macs.value()));
+  ExercisePart flops = exact("flops", "flops", c.flops.value());
+  with(flops, "macs_for_flops", c.macs.value());
+  e.parts.push_back(flops);
+  // n × k by m × k: the inner sizes (k and m) differ
+  bool second = true;
+  try {
+    product_shape({n, k}, {m, k});
+  } catch (const Error&) {
+    second = false;
+  }
+  e.parts.push_back(yes_no("second", second));
+  e.solution = {num("rows", c.result.rows), num("cols", c.result.cols), num("macs", c.macs.value()),
+                num("flops", c.flops.value())};
+  return e;
+}
+
+// 2. A · B and B · A: different results, the same MACs.
+ExerciseInstance exercise2(std::uint64_t seed) {
+  std::vector<std::vector<double>> a = {{1, 2}, {3, 4}}, b = {{5, 6}, {7, 8}};
+  if (seed != 0) {
+    Draw d(seed, 2);
+    for (auto* mat : {&a, &b}) {
+      for (auto& row : *mat) {
+        for (double& x : row) x = d.integer(1, 9);
+      }
+    }
+  }
+  const MultiplyResult ab = multiply(Matrix::from_rows(a, "a"), Matrix::from_rows(b, "b"));
+  const MultiplyResult ba = multiply(Matrix::from_rows(b, "b"), Matrix::from_rows(a, "a"));
+  auto rows = [](const Matrix& x) {
+    std::vector<std::vector<double>> out(x.rows(), std::vector<double>(x.cols()));
+    for (std::size_t r = 0; r < x.rows(); ++r) {
+      for (std::size_t c = 0; c < x.cols(); ++c) out[r][c] = x(r, c);
+    }
+    return out;
+  };
+  ExerciseInstance e;
+  for (std::size_t r = 0; r < 2; ++r) {
+    for (std::size_t c = 0; c < 2; ++c) {
+      const std::string rc = std::to_string(r + 1) + std::to_string(c + 1);
+      e.inputs.push_back(num("a" + rc, a[r][c]));
+      e.inputs.push_back(num("b" + rc, b[r][c]));
+      e.solution.push_back(num("ab" + rc, ab.c(r, c)));
+      e.solution.push_back(num("ba" + rc, ba.c(r, c)));
+    }
+  }
+  ExercisePart pab;
+  pab.id = "ab";
+  pab.kind = "matrix";
+  pab.expected_matrix = rows(ab.c);
+  ExercisePart pba = pab;
+  pba.id = "ba";
+  pba.expected_matrix = rows(ba.c);
+  e.parts = {pab, pba, exact("macs", "macs", ab.macs.value())};
+  with(e.parts.back(), "flops_for_macs", to_flops(ab.macs).value());
+  e.solution.push_back(num("macs", ab.macs.value()));
+  e.solution.push_back(num("flops", to_flops(ab.macs).value()));
+  return e;
+}
+
+// 3. A dense layer on a batch: MACs, FLOPs and the floor time at a GPU's peak.
+ExerciseInstance exercise3(std::uint64_t seed) {
+  double inputs = 784, outputs = 128, batch = 64;
+  const Gpu* gpu = &find_gpu("t4");
+  if (seed != 0) {
+    Draw d(seed, 3);
+    inputs = d.pick(std::vector<double>{256, 512, 784, 1024, 2048});
+    outputs = d.pick(std::vector<double>{64, 128, 256, 512, 1000});
+    batch = d.pick(std::vector<double>{16, 32, 64, 128, 256});
+    gpu = d.pick(gpus_with(Dtype::fp16));
+  }
+  const DenseLayerCost c = dense_layer(batch, inputs, outputs, Dtype::fp16);
+  const Device dev = device_for(*gpu, Dtype::fp16);
+  const AtPeak t = time_at_peak(c.matmul.flops, dev.peak);
+  const Clocks clk = clocks(c.matmul.flops, c.matmul.bytes, dev);
+  ExerciseInstance e;
+  e.inputs = {num("inputs", inputs), num("outputs", outputs), num("batch", batch), named_id("gpu", gpu->id),
+              num("peakFlopsPerSecond", dev.peak.value())};
+  e.parts.push_back(number("macs", "macs", c.matmul.macs.value()));
+  ExercisePart flops = number("flops", "flops", c.matmul.flops.value());
+  with(flops, "macs_for_flops", c.matmul.macs.value());
+  e.parts.push_back(flops);
+  ExercisePart seconds = number("seconds", "seconds", t.seconds.value());
+  with(seconds, "macs_for_flops", time_at_peak(to_flops(Macs{c.matmul.macs.value() / 2}), dev.peak).seconds.value());
+  if (auto fp32 = gpu->peak(Dtype::fp32)) with(seconds, "other_precision", time_at_peak(c.matmul.flops, *fp32).seconds.value());
+  e.parts.push_back(seconds);
+  e.solution = {num("macs", c.matmul.macs.value()), num("flops", c.matmul.flops.value()), num("seconds", t.seconds.value()),
+                num("bytes", c.matmul.bytes.value()), num("memorySeconds", clk.memory.value()),
+                num("bytesPerSecond", dev.bandwidth.value())};
+  return e;
+}
+
+// 4. Floor time per item, the ceiling of items per second, and the utilization of a measurement.
+ExerciseInstance exercise4(std::uint64_t seed) {
+  double per_item = 20e9, peak = 100e12, measured = 900;
+  if (seed != 0) {
+    Draw d(seed, 4);
+    per_item = d.pick(std::vector<double>{5e9, 10e9, 20e9, 40e9, 80e9});
+    peak = d.pick(std::vector<double>{50e12, 100e12, 200e12, 400e12});
+    const double ceiling = time_at_peak(Flops{per_item}, FlopsPerSecond{peak}).per_second;
+    measured = std::max(1.0, std::round(ceiling * d.integer(8, 40) / 100 / 10) * 10);
+  }
+  const Throughput t = throughput(Flops{per_item}, measured, FlopsPerSecond{peak});
+  ExerciseInstance e;
+  e.inputs = {num("flopsPerItem", per_item), num("peakFlopsPerSecond", peak), num("itemsPerSecond", measured)};
+  e.parts.push_back(number("seconds", "seconds", t.seconds_per_item_at_peak.value()));
+  e.parts.push_back(number("ceiling", "itemsPerSecond", t.ceiling_items_per_second));
+  ExercisePart u = fraction("utilization", t.utilization.fraction);
+  e.parts.push_back(u);
+  e.solution = {num("seconds", t.seconds_per_item_at_peak.value()), num("ceiling", t.ceiling_items_per_second),
+                num("utilization", t.utilization.fraction), num("achievedFlopsPerSecond", t.achieved.value())};
+  return e;
+}
+
+// 5. Two square matrices: FLOPs, bytes, intensity, and which side of two GPUs' ridges.
+ExerciseInstance exercise5(std::uint64_t seed) {
+  double size = 1024;
+  const Gpu* g1 = &find_gpu("t4");
+  const Gpu* g2 = &find_gpu("l4");
+  if (seed != 0) {
+    Draw d(seed, 5);
+    size = d.pick(std::vector<double>{256, 512, 1024, 2048, 4096});
+    const auto all = gpus_with(Dtype::fp16);
+    g1 = d.pick(all);
+    do g2 = d.pick(all);
+    while (g2 == g1);
+  }
+  const MatmulCost c = matmul_cost(size, size, size, Dtype::fp16);
+  const Device d1 = device_for(*g1, Dtype::fp16), d2 = device_for(*g2, Dtype::fp16);
+  const Clocks c1 = clocks(c.flops, c.bytes, d1), c2 = clocks(c.flops, c.bytes, d2);
+  ExerciseInstance e;
+  e.inputs = {num("size", size), named_id("gpu1", g1->id), named_id("gpu2", g2->id)};
+  ExercisePart flops = number("flops", "flops", c.flops.value());
+  with(flops, "macs_for_flops", c.macs.value());
+  ExercisePart bytes = number("bytes", "bytes", c.bytes.value());
+  gib_mistakes(bytes, c.bytes.value());
+  ExercisePart intensity = number("intensity", "flopsPerByte", c.intensity.value());
+  with(intensity, "macs_for_flops", c.intensity.value() / 2);
+  e.parts = {flops, bytes, intensity, choice("gpu1", verdict(c1), {"compute", "memory"}),
+             choice("gpu2", verdict(c2), {"compute", "memory"})};
+  e.solution = {num("flops", c.flops.value()), num("bytes", c.bytes.value()), num("intensity", c.intensity.value()),
+                num("ridge1", c1.ridge.value()), num("ridge2", c2.ridge.value()),
+                num("computeSeconds2", c2.compute.value()), num("memorySeconds2", c2.memory.value()),
+                num("peak2", d2.peak.value()), num("bytesPerSecond2", d2.bandwidth.value())};
+  return e;
+}
+
+/// Tokens per second of one conversation reading `bytes` at a GPU's bandwidth.
+double ceiling_tokens(Bytes bytes, const Gpu& gpu) {
+  return decode({bytes, Bytes{0}, 1, gpu.bandwidth, 1}).tokens_per_second;
+}
+
+// 6. Decode ceilings: a model on two GPUs, and a big model on one.
+ExerciseInstance exercise6(std::uint64_t seed) {
+  const Model* m1 = &find_model("llama3-8b");
+  const WeightFormat* f1 = &find_format("bf16");
+  const Gpu* g1 = &find_gpu("a100-80gb");
+  const Gpu* g2 = &find_gpu("h100-sxm");
+  const Model* m2 = &find_model("c10-70b");
+  const Gpu* g3 = &find_gpu("h100-sxm");
+  if (seed != 0) {
+    Draw d(seed, 6);
+    const auto models = llms();
+    m1 = d.pick(models);
+    f1 = &find_format(d.pick(std::vector<std::string>{"bf16", "fp8", "int8", "int4"}));
+    std::vector<const Gpu*> all;
+    for (const Gpu& g : gpus()) all.push_back(&g);
+    g1 = d.pick(all);
+    do g2 = d.pick(all);
+    while (g2 == g1);
+    do m2 = d.pick(models);
+    while (m2 == m1);
+    g3 = d.pick(all);
+  }
+  const ModelWeights w1 = model_weights(*m1, *f1);
+  const ModelWeights w2 = model_weights(*m2);
+  ExerciseInstance e;
+  e.inputs = {named_id("model1", m1->id), named_id("format1", f1->id), num("bytes1", w1.bytes.value()), named_id("gpu1", g1->id),
+              named_id("gpu2", g2->id), named_id("model2", m2->id), named_id("format2", w2.format), num("params2", w2.params),
+              num("bytes2", w2.bytes.value()), named_id("gpu3", g3->id)};
+  auto part = [&](const char* name, const ModelWeights& w, const Model& m, const Gpu& g) {
+    const double tokens = ceiling_tokens(w.bytes, g);
+    ExercisePart p = number(name, "tokensPerSecond", tokens);
+    with(p, "gib_for_gb", tokens * 1073741824.0 / 1e9);  // the weights in GiB against GB/s
+    with(p, "gib_for_gb", tokens * 1e9 / 1073741824.0);  // the bandwidth in GiB/s against GB
+    if (w.kept_params > 0) {
+      QuantizedWeightsInput none{};
+      none.params = m.params;
+      none.dtype = *find_format(w.format).dtype;
+      none.group_size = find_format(w.format).group_size;
+      none.scale_dtype = find_format(w.format).scale_dtype;
+      with(p, "no_kept_share", ceiling_tokens(quantized_weights(none).bytes, g));
+    }
+    e.solution.push_back(num(std::string(name), tokens));
+    return p;
+  };
+  e.parts = {part("gpu1", w1, *m1, *g1), part("gpu2", w1, *m1, *g2), part("big", w2, *m2, *g3)};
+  e.solution.push_back(num("bytesPerSecond1", g1->bandwidth.value()));
+  e.solution.push_back(num("bytesPerSecond2", g2->bandwidth.value()));
+  e.solution.push_back(num("bytesPerSecond3", g3->bandwidth.value()));
+  e.solution.push_back(num("bytes1", w1.bytes.value()));
+  e.solution.push_back(num("bytes2", w2.bytes.value()));
+  // the same big model over two GPUs in tensor parallel (the lesson's C10)
+  const DecodeStep two = decode({w2.bytes, Bytes{0}, 1, g3->bandwidth, 2});
+  e.solution.push_back(num("twoGpuSeconds", two.step.value()));
+  e.solution.push_back(num("twoGpuTokens", two.tokens_per_second));
+  return e;
+}
+
+// 7. The smallest batch that takes a square layer past a GPU's ridge, against "intensity ≈ b".
+ExerciseInstance exercise7(std::uint64_t seed) {
+  double size = 4096;
+  const Gpu* g = &find_gpu("t4");
+  if (seed != 0) {
+    Draw d(seed, 7);
+    size = d.pick(std::vector<double>{2048, 4096, 8192});
+    g = d.pick(gpus_with(Dtype::fp16));
+  }
+  const Device dev = device_for(*g, Dtype::fp16);
+  const FlopsPerByte r = ridge(dev);
+  const double batch = min_batch_for_ridge(size, size, Dtype::fp16, r);
+  ExerciseInstance e;
+  e.inputs = {num("size", size), named_id("gpu", g->id), num("ridge", r.value())};
+  ExercisePart p = exact("batch", "count", batch);
+  with(p, "intensity_is_batch", std::ceil(r.value()));
+  e.parts = {p};
+  const DenseLayerCost at = dense_layer(batch, size, size, Dtype::fp16);
+  const double approx = std::ceil(r.value());
+  e.solution = {num("ridge", r.value()), num("twiceRidge", 2 * r.value()), num("numerator", r.value() * size),
+                num("denominator", size - 2 * r.value()), num("exactBatch", r.value() * size / (size - 2 * r.value())),
+                num("batch", batch), num("check", at.matmul.intensity.value()), num("checkBytesTerm", 2 * batch + size),
+                num("approx", approx), num("gap", 1 - approx / batch)};
+  return e;
+}
+
+// 8. Utilization against the peak of the precision used, and a claim that beats the peak.
+ExerciseInstance exercise8(std::uint64_t seed) {
+  double photos = 2000, claim = 10000;
+  const Gpu* g = &find_gpu("t4");
+  const Model& resnet = find_model("resnet50");
+  if (seed != 0) {
+    Draw d(seed, 8);
+    photos = d.pick(std::vector<double>{1000, 1500, 2000, 3000, 4000});
+    claim = d.pick(std::vector<double>{5000, 8000, 10000, 12000, 20000});
+    std::vector<const Gpu*> both;
+    for (const Gpu* x : gpus_with(Dtype::int8)) {
+      if (x->peak(Dtype::fp16)) both.push_back(x);
+    }
+    g = d.pick(both);
+  }
+  const Flops per_photo = to_flops(Macs{*resnet.macs_per_example});
+  const FlopsPerSecond int8 = *g->peak(Dtype::int8), fp16 = *g->peak(Dtype::fp16);
+  const Throughput a = throughput(per_photo, photos, int8);
+  const Throughput b = throughput(per_photo, claim, fp16);
+  ExerciseInstance e;
+  e.inputs = {num("photos", photos), named_id("gpu", g->id), num("int8OpsPerSecond", int8.value()), num("claim", claim),
+              num("fp16FlopsPerSecond", fp16.value()), num("flopsPerPhoto", per_photo.value())};
+  ExercisePart u = fraction("utilization", a.utilization.fraction);
+  with(u, "other_precision", throughput(per_photo, photos, fp16).utilization.fraction);
+  e.parts = {u, number("required", "flopsPerSecond", b.achieved.value()), yes_no("believe", b.utilization.possible)};
+  e.solution = {num("achieved", a.achieved.value()), num("utilization", a.utilization.fraction),
+                num("required", b.achieved.value())};
+  return e;
+}
+
+// 9. ResNet-50's intensity counting only the weights, a stage's, its crossing batch, and why
+// the real intensity is lower.
+ExerciseInstance exercise9(std::uint64_t seed) {
+  const Model& resnet = find_model("resnet50");
+  const Stage* stage = &resnet.stages[3];  // stage 4
+  const Gpu* g = &find_gpu("t4");
+  if (seed != 0) {
+    Draw d(seed, 9);
+    std::vector<const Stage*> stages;
+    for (const Stage& s : resnet.stages) {
+      if (s.id != "conv1") stages.push_back(&s);
+    }
+    stage = d.pick(stages);
+    g = d.pick(gpus_with(Dtype::fp16));
+  }
+  const FlopsPerByte r = ridge(device_for(*g, Dtype::fp16));
+  const Flops flops = to_flops(Macs{*resnet.macs_per_example});
+  const Bytes weights = bytes_of(resnet.params, Dtype::fp16);
+  const FlopsPerByte whole = flops / weights;
+  const FlopsPerByte part = to_flops(Macs{stage->macs}) / bytes_of(stage->weights, Dtype::fp16);
+  // with a batch of b, the weights' intensity grows b times: the first b at or past the ridge
+  const double batch = std::max(1.0, std::ceil(r.value() / part.value() - 1e-12));
+  ExerciseInstance e;
+  e.inputs = {num("params", resnet.params), num("macs", *resnet.macs_per_example), named_id("stage", stage->id),
+              num("stageWeights", stage->weights), num("stageMacs", stage->macs), named_id("gpu", g->id)};
+  ExercisePart a = number("whole", "flopsPerByte", whole.value());
+  with(a, "macs_for_flops", whole.value() / 2);
+  ExercisePart b = number("stage", "flopsPerByte", part.value());
+  with(b, "macs_for_flops", part.value() / 2);
+  e.parts = {a, b, exact("batch", "count", batch),
+             choice("why", "activations", {"activations", "peak", "precision"})};
+  e.solution = {num("flops", flops.value()), num("weightBytes", weights.value()), num("whole", whole.value()),
+                num("stage", part.value()), num("ridge", r.value()), num("batch", batch),
+                num("atBatch", part.value() * batch)};
+  return e;
+}
+
+// 10. A big model over GPUs in tensor parallel: decode floors with and without KV caches,
+// tokens per second, and the prefill of a prompt.
+ExerciseInstance exercise10(std::uint64_t seed) {
+  const Model& m = find_model("c10-70b");
+  const Gpu* g = &find_gpu("h100-sxm");
+  double gpus_n = 2, batch = 40, prompt = 2000;
+  const double kv_per_sequence = 695e6;  // the lesson's 13.9 GB per GPU for 40 conversations on 2 GPUs
+  if (seed != 0) {
+    Draw d(seed, 10);
+    g = d.pick(gpus_with(Dtype::fp8));
+    gpus_n = d.pick(std::vector<double>{2, 4, 8});
+    batch = d.pick(std::vector<double>{16, 32, 40, 64});
+    prompt = d.pick(std::vector<double>{500, 1000, 2000, 4000});
+  }
+  const ModelWeights w = model_weights(m);
+  const WeightFormat& f = find_format(w.format);
+  const Device dev = device_for(*g, f.compute_dtype);
+  const DecodeStep alone = decode({w.bytes, Bytes{0}, 1, dev.bandwidth, gpus_n});
+  const DecodeStep busy = decode({w.bytes, Bytes{kv_per_sequence}, batch, dev.bandwidth, gpus_n});
+  PrefillInput pin{};
+  pin.params = w.params;
+  pin.tokens = prompt;
+  pin.weights = w.bytes;
+  pin.device = dev;
+  pin.gpus = gpus_n;
+  const Prefill pre = prefill(pin);
+  ExerciseInstance e;
+  e.inputs = {named_id("model", m.id), num("params", w.params), named_id("format", w.format), named_id("gpu", g->id), num("gpus", gpus_n),
+              num("batch", batch), num("kvBytesPerGpu", kv_per_sequence * batch / gpus_n), num("promptTokens", prompt),
+              num("peakFlopsPerSecond", dev.peak.value())};
+  ExercisePart seconds = number("prefillSeconds", "seconds", pre.clocks.lower_bound.value());
+  if (auto fp16 = g->peak(Dtype::fp16)) {
+    PrefillInput other = pin;
+    other.device = {*fp16, dev.bandwidth};
+    with(seconds, "other_precision", prefill(other).clocks.lower_bound.value());
+  }
+  ExercisePart step = number("busyStep", "seconds", busy.step.value());
+  ExercisePart flops = number("prefillFlops", "flops", pre.flops.value());
+  with(flops, "macs_for_flops", pre.flops.value() / 2);
+  e.parts = {number("aloneStep", "seconds", alone.step.value()), step,
+             number("busyTokens", "tokensPerSecond", busy.tokens_per_second), flops,
+             number("intensity", "flopsPerByte", pre.clocks.intensity.value()), number("ridge", "flopsPerByte", pre.clocks.ridge.value()),
+             seconds};
+  e.solution = {num("bytesPerGpu", alone.bytes_per_step.value()), num("bytesPerSecond", dev.bandwidth.value()),
+                num("aloneStep", alone.step.value()), num("busyBytesPerGpu", busy.bytes_per_step.value()),
+                num("busyStep", busy.step.value()), num("busyTokens", busy.tokens_per_second),
+                num("busyPerConversation", busy.tokens_per_second_per_sequence), num("prefillFlops", pre.flops.value()),
+                num("intensity", pre.clocks.intensity.value()), num("ridge", pre.clocks.ridge.value()),
+                num("prefillSeconds", pre.clocks.lower_bound.value()),
+                num("decodeSteps", alone.step.value() * prompt)};
+  return e;
+}
+
+}  // namespace
+
+ExerciseInstance exercise(int id, std::uint64_t seed) {
+  ExerciseInstance e;
+  switch (id) {
+    case 1: e = exercise1(seed); break;
+    case 2: e = exercise2(seed); break;
+    case 3: e = exercise3(seed); break;
+    case 4: e = exercise4(seed); break;
+    case 5: e = exercise5(seed); break;
+    case 6: e = exercise6(seed); break;
+    case 7: e = exercise7(seed); break;
+    case 8: e = exercise8(seed); break;
+    case 9: e = exercise9(seed); break;
+    case 10: e = exercise10(seed); break;
+    default:
+      throw Error(ErrorCode::out_of_range, "id", "id must be an exercise from 1 to 10, got " + format_number(id));
+  }
+  e.id = id;
+  e.seed = seed;
+  e.level = id <= 4 ? "easy" : id <= 8 ? "medium" : "challenge";
+  return e;
+}
+
+ExerciseInstance question(int id) {
+  ExerciseInstance q;
+  q.id = id;
+  q.level = "check";
+  switch (id) {
+    case 1:
+      q.parts = {choice("formula", "nmk", {"nmk", "nm", "nk"})};
+      break;
+    case 2: {
+      const Model& resnet = find_model("resnet50");
+      const Flops per_photo = to_flops(Macs{*resnet.macs_per_example});
+      const FlopsPerSecond peak = *find_gpu("t4").peak(Dtype::fp16);
+      const double seconds = time_at_peak(per_photo, peak).seconds.value();
+      q.inputs = {num("flops", per_photo.value()), num("peakFlopsPerSecond", peak.value())};
+      q.parts = {choice("which", "work_speed", {"work_speed", "speed_work", "same"}), number("seconds", "seconds", seconds)};
+      q.solution = {num("seconds", seconds)};
+      break;
+    }
+    case 3: {
+      const Device t4 = device_for(find_gpu("t4"), Dtype::fp16);
+      q.parts = {choice("against", "ridge", {"ridge", "peak", "bandwidth"})};
+      q.solution = {num("ridge", ridge(t4).value())};
+      break;
+    }
+    case 4: {
+      const Model& llama = find_model("llama3-8b");
+      const Gpu& l4 = find_gpu("l4");
+      const ModelWeights w = model_weights(llama);
+      const double tokens = ceiling_tokens(w.bytes, l4);
+      ExercisePart p = number("tokens", "tokensPerSecond", tokens);
+      q.inputs = {named_id("model", llama.id), named_id("gpu", l4.id)};
+      q.parts = {choice("bound", "memory", {"memory", "compute"}), p};
+      q.solution = {num("bytesPerSecond", l4.bandwidth.value()), num("bytes", w.bytes.value()), num("tokens", tokens)};
+      break;
+    }
+    case 5:
+      q.parts = {choice("why", "weights_once", {"weights_once", "faster_cores", "fewer_flops"})};
+      break;
+    case 6: {
+      const Gpu& t4 = find_gpu("t4");
+      q.inputs = {num("peakFlopsPerSecond", t4.peak(Dtype::fp16)->value())};
+      q.parts = {choice("why", "peak_is_ideal", {"peak_is_ideal", "broken", "wrong_precision"})};
+      break;
+    }
+    case 7: {
+      const Gpu &t4 = find_gpu("t4"), &l4 = find_gpu("l4");
+      // decode reads the weights: the faster memory writes tokens faster, whatever the peak
+      const Model& llama = find_model("llama3-8b");
+      const ModelWeights w = model_weights(llama);
+      const bool faster = ceiling_tokens(w.bytes, l4) > ceiling_tokens(w.bytes, t4);
+      q.inputs = {num("bytesPerSecondT4", t4.bandwidth.value()), num("bytesPerSecondL4", l4.bandwidth.value()),
+                  num("memoryL4", l4.memory.value())};
+      q.parts = {yes_no("faster", faster)};
+      break;
+    }
+    default:
+      throw Error(ErrorCode::out_of_range, "id", "id must be a check question from 1 to 7, got " + format_number(id));
+  }
+  return q;
+}
+
+PartCheck check_part(const ExercisePart& part, const PartAnswer& answer) {
+  PartCheck r;
+  if (part.kind == "choice") {
+    r.answered = !answer.choice.empty();
+    r.correct = answer.choice == part.expected_choice;
+    return r;
+  }
+  if (part.kind == "matrix") {
+    r.answered = answer.matrix.has_value();
+    r.correct = r.answered && *answer.matrix == part.expected_matrix;
+    return r;
+  }
+  if (!answer.number) return r;
+  r.answered = true;
+  const double a = *answer.number;
+  auto near = [&](double expected) {
+    return std::abs(a - expected) <= std::max(part.relative_tolerance * std::abs(expected), part.absolute_tolerance);
+  };
+  r.correct = near(*part.expected);
+  if (r.correct) return r;
+  for (const Mistake& m : part.mistakes) {
+    // a mistake is matched with the lesson's rounding even for exact parts (a rounded 204)
+    const double tol = std::max({part.relative_tolerance, lesson_rounding}) * std::abs(m.value);
+    if (std::abs(a - m.value) <= std::max(tol, part.absolute_tolerance)) {
+      r.mistake = m.id;
+      break;
+    }
+  }
+  return r;
+}
+
+}  // namespace roofline
