@@ -272,7 +272,8 @@ ExerciseInstance exercise5(std::uint64_t seed) {
   e.solution = {num("flops", c.flops.value()), num("bytes", c.bytes.value()), num("intensity", c.intensity.value()),
                 num("ridge1", c1.ridge.value()), num("ridge2", c2.ridge.value()),
                 num("computeSeconds2", c2.compute.value()), num("memorySeconds2", c2.memory.value()),
-                num("peak2", d2.peak.value()), num("bytesPerSecond2", d2.bandwidth.value())};
+                num("peak2", d2.peak.value()), num("bytesPerSecond2", d2.bandwidth.value()),
+                named_id("verdict1", verdict(c1)), named_id("verdict2", verdict(c2))};
   return e;
 }
 
@@ -390,7 +391,7 @@ ExerciseInstance exercise8(std::uint64_t seed) {
   with(u, "other_precision", throughput(per_photo, photos, fp16).utilization.fraction);
   e.parts = {u, number("required", "flopsPerSecond", b.achieved.value()), yes_no("believe", b.utilization.possible)};
   e.solution = {num("achieved", a.achieved.value()), num("utilization", a.utilization.fraction),
-                num("required", b.achieved.value())};
+                num("required", b.achieved.value()), named_id("believe", b.utilization.possible ? "yes" : "no")};
   return e;
 }
 
