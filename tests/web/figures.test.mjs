@@ -51,7 +51,7 @@ export function catalogFigures(rl) {
     add(`gpu ${g.id} memoryBytes`, g.memoryBytes, [[1, 'B'], [1e9, 'GB']]);
     add(`gpu ${g.id} bytesPerSecond`, g.bytesPerSecond, [[1, 'B/s'], [1e9, 'GB/s'], [1e12, 'TB/s']]);
     for (const [dtype, peak] of Object.entries(g.peakFlopsPerSecond)) {
-      add(`gpu ${g.id} peak ${dtype}`, peak, [[1, 'FLOP/s'], [1e12, 'TFLOP/s']]);
+      add(`gpu ${g.id} peak ${dtype}`, peak, [[1, 'FLOPS'], [1e12, 'TFLOPS']]);
     }
     if (g.pricePerHourUsd !== undefined) add(`gpu ${g.id} pricePerHourUsd`, g.pricePerHourUsd, [[1, 'US$/h']]);
     add(`gpu ${g.id} year`, g.year, one);

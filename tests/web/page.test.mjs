@@ -18,7 +18,7 @@ const DEFAULTS = {
   },
   byhand: { size: L('2 × 2', '2 × 2'), macs: L('12', '12'), flops: L('24', '24') },
   roofline: {
-    ridge: L('203 FLOPs/B', '203 FLOPs/B'), memory: L('0.32 TFLOP/s', '0,32 TFLOP/s'), attainable: L('0.32 TFLOP/s', '0,32 TFLOP/s'),
+    ridge: L('203 FLOPs/B', '203 FLOPs/B'), memory: L('0.32 TFLOPS', '0,32 TFLOPS'), attainable: L('0.32 TFLOPS', '0,32 TFLOPS'),
     fraction: L('0.5%', '0,5%'), ratio: L('0.0049×', '0,0049×'),
   },
   decode: {
@@ -54,6 +54,17 @@ for (const lang of ['en', 'es', 'pt']) {
       const body = await page.evaluate(() => document.body.innerText);
       assert.doesNotMatch(body, /\{[A-Za-z0-9_.]+\}/, 'an unfilled placeholder');
       assert.doesNotMatch(body, /NaN|Infinity|undefined/);
+      // the lesson's notation: rates in FLOPS (TFLOPS …), never with a slash, inside the
+      // calculators' shadow roots too (labels, tables, charts' titles and axes, aria text)
+      const everything = await page.evaluate(() => {
+        const texts = [document.body.textContent];
+        const attrs = (root) => [...root.querySelectorAll('*')].flatMap((e) => ['aria-label', 'title', 'aria-valuetext'].map((a) => e.getAttribute(a) || ''));
+        texts.push(...attrs(document));
+        for (const el of document.querySelectorAll('roofline-calculator')) texts.push(el.shadowRoot.textContent, ...attrs(el.shadowRoot));
+        return texts.join('\n');
+      });
+      assert.match(everything, /TFLOPS/);
+      assert.doesNotMatch(everything, /FLOPs?\/s/i, 'a rate written with a slash instead of FLOPS');
       assert.equal(await page.locator('.card').count(), 10, 'ten glossary cards');
       assert.ok(await page.locator('.try').count() >= 8, 'a try-this note per calculator');
       assert.deepEqual(foreign, []);
@@ -76,18 +87,33 @@ test("the lesson's try-this variations give its answers", async () => {
     // intensity past 203: attainable stops growing at the peak
     await field(page, 'roofline', 'intensity').fill('204');
     let r = await rows(page, 'roofline');
-    assert.equal(r.attainable, '65 TFLOP/s');
+    assert.equal(r.attainable, '65 TFLOPS');
     assert.equal(r.fraction, '100%');
     assert.match(r.verdict, /^compute-bound/);
     await field(page, 'roofline', 'intensity').fill('1000');
-    assert.equal((await rows(page, 'roofline')).attainable, '65 TFLOP/s');
+    assert.equal((await rows(page, 'roofline')).attainable, '65 TFLOPS');
     // the L4 with intensity 1: a bit less than the T4, despite almost twice the peak
     await select(page, 'roofline', 'gpu').selectOption('l4');
     await field(page, 'roofline', 'intensity').fill('1');
     r = await rows(page, 'roofline');
-    assert.equal(r.attainable, '0.3 TFLOP/s');
+    assert.equal(r.attainable, '0.3 TFLOPS');
     assert.equal(r.ridge, '403 FLOPs/B');
-    // the H100: 990 TFLOP/s and 3,350 GB/s
+    // INT8 on the T4: its peak is in TOPS, as are the rates the calculator derives from it
+    await select(page, 'roofline', 'gpu').selectOption('t4');
+    await select(page, 'roofline', 'precision').selectOption('int8');
+    const roof = page.locator('roofline-calculator[kind="roofline"]');
+    assert.equal(norm(await roof.locator('[data-field="peak"] .unit').textContent()), 'TOPS');
+    r = await rows(page, 'roofline');
+    assert.match(r.attainable, /^0[.]3\d* TOPS$/);
+    assert.match(r.memory, / TOPS$/);
+    assert.equal(norm(await roof.locator('tr[data-row="attainable"] th').first().textContent()).split(' ')[0], 'OPS');
+    assert.match(norm(await roof.locator('svg').first().textContent()), /OPS alcanzables/);
+    await select(page, 'roofline', 'precision').selectOption('fp16');
+    assert.equal(norm(await roof.locator('[data-field="peak"] .unit').textContent()), 'TFLOPS');
+    assert.match((await rows(page, 'roofline')).attainable, / TFLOPS$/);
+    await select(page, 'roofline', 'gpu').selectOption('l4');
+    await field(page, 'roofline', 'intensity').fill('1');
+    // the H100: 990 TFLOPS and 3,350 GB/s
     await field(page, 'roofline', 'peak').fill('990');
     await field(page, 'roofline', 'bw').fill('3350');
     assert.equal((await rows(page, 'roofline')).ridge, '296 FLOPs/B');

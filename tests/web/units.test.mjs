@@ -17,6 +17,7 @@ test('unit table: friendly units to base units and back', () => {
   assert.equal(toBase(7, 'one'), 7);
   assert.equal(fromBase(3.35e12, 'gbps'), 3350);
   assert.equal(fromBase(65e12, 'tflops'), 65);
+  assert.equal(toBase(130, 'tops'), 130e12);
   for (const u of Object.keys(UNITS)) assert.equal(fromBase(toBase(1.5, u), u), 1.5);
   assert.equal(toBase(1e300, 'tflops'), Infinity);
   assert.equal(toBase(2.5e-3, 'gb'), 2.5e6);
@@ -47,12 +48,18 @@ test('numbers are formatted per locale: es-MX writes 2,048 and 0.126, pt-BR 2.04
   assert.equal(format(0.12612, 'number', 'es'), '0.126');
   assert.equal(format(0.12612, 'number', 'pt'), '0,126');
   assert.equal(nb(format(65536000, 'flops', 'en')), '65.5 MFLOPs');
-  assert.equal(nb(format(65e12, 'flopsPerSecond', 'es')), '65 TFLOP/s');
+  assert.equal(nb(format(65e12, 'flopsPerSecond', 'es')), '65 TFLOPS');
+  assert.equal(nb(format(65e12, 'tflops', 'pt')), '65 TFLOPS');
+  assert.equal(nb(format(130e12, 'tops', 'en')), '130 TOPS');
+  assert.equal(nb(format(130e12, 'opsPerSecond', 'es')), '130 TOPS');
+  assert.equal(nb(format(1.5e3, 'flopsPerSecond', 'pt')), '1,5 kFLOPS');
+  assert.equal(nb(format(2e15, 'flopsPerSecond', 'en')), '2 PFLOPS');
+  assert.equal(nb(format(8.2e9, 'flops', 'en')), '8.2 GFLOPs');
   assert.equal(nb(format(16.06e9, 'bytes', 'pt')), '16,1 GB');
   assert.equal(nb(format(320e9, 'bytesPerSecond', 'en')), '320 GB/s');
   assert.equal(nb(format(0.0535333, 'seconds', 'en')), '53.5 ms');
   assert.equal(nb(format(1.26e-4, 'seconds', 'es')), '126 µs');
-  assert.equal(nb(format(999.6e6, 'flopsPerSecond', 'en')), '1 GFLOP/s');
+  assert.equal(nb(format(999.6e6, 'flopsPerSecond', 'en')), '1 GFLOPS');
   assert.equal(nb(format(0.0009996, 'seconds', 'en')), '1 ms');
   assert.equal(format(NaN, 'number', 'en'), '—');
   assert.equal(format(Infinity, 'flops', 'en'), '—');

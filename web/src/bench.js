@@ -1,10 +1,12 @@
 // The benchmark overlay: load the JSON written by the native benchmark (file picker or drag and
 // drop), validate it, and draw the measured roofline and kernels beside the datasheet one.
+// Rates are in FLOPS; a roof of an integer precision (INT8) is in OPS, as datasheets rate it.
 import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
 import { format } from './format.js';
 import { logFrame, marker, fmtTick, scrollBox } from './charts.js';
 import { roofSegments } from './kind-roofline.js';
+import { isIntegerDtype } from './catalog.js';
 
 const MAX_BYTES = 2_000_000;
 const MAX_KERNELS = 200;
@@ -140,6 +142,7 @@ export class BenchOverlay {
   chart() {
     const { rl, lang, data: d } = this;
     const p = this.precision;
+    const rate = isIntegerDtype(p) ? 'opsPerSecond' : 'flopsPerSecond';
     const mPeak = d.measured.peakFlopsPerSecond[p];
     const dPeak = d.datasheet ? d.datasheet.peakFlopsPerSecond[p] : undefined;
     const tops = [mPeak, dPeak, ...d.kernels.map((k) => k.flopsPerSecond)].filter(isPos);
@@ -149,10 +152,10 @@ export class BenchOverlay {
     const xMax = Math.max(10000, ...xs.map((x) => x * 2));
     const f = logFrame({
       title: t('bench.chart.title', lang, { machine: d.machine.name }),
-      desc: t('bench.chart.desc', lang, { bw: format(d.measured.bytesPerSecond, 'gbps', lang), peak: format(mPeak, 'flopsPerSecond', lang), n: d.kernels.length }),
+      desc: t('bench.chart.desc', lang, { bw: format(d.measured.bytesPerSecond, 'gbps', lang), peak: format(mPeak, rate, lang), n: d.kernels.length }),
       x: [10 ** Math.floor(Math.log10(xMin)), 10 ** Math.ceil(Math.log10(xMax))], y: [yTop / 1e6, yTop],
-      xLabel: t('chart.roofline.x', lang), yLabel: t('chart.roofline.y', lang),
-      xFormat: fmtTick('number', lang), yFormat: fmtTick('flopsPerSecond', lang), lang, compact: this.el.clientWidth > 0 && this.el.clientWidth < 560,
+      xLabel: t('chart.roofline.x', lang), yLabel: t(rate === 'opsPerSecond' ? 'chart.roofline.yOps' : 'chart.roofline.y', lang),
+      xFormat: fmtTick('number', lang), yFormat: fmtTick(rate, lang), lang, compact: this.el.clientWidth > 0 && this.el.clientWidth < 560,
     });
     const rows = [];
     if (isPos(dPeak)) {
@@ -166,7 +169,10 @@ export class BenchOverlay {
     d.kernels.forEach((k, i) => {
       // points are numbered; the table below names them (a real run has dozens of kernels)
       f.plot.append(marker(f.X(k.flopsPerByte), f.Y(k.flopsPerSecond), String(i + 1), `kernel series-${i % 6}`, 'above'));
-      const peak = d.measured.peakFlopsPerSecond[k.dtype] ?? mPeak;
+      const own = d.measured.peakFlopsPerSecond[k.dtype];
+      const peak = own ?? mPeak;
+      // a kernel measured against an integer precision's own peak is rated in OPS
+      const kRate = (own !== undefined ? isIntegerDtype(k.dtype) : rate === 'opsPerSecond') ? 'opsPerSecond' : 'flopsPerSecond';
       let util = null;
       let roof = null;
       try {
@@ -175,8 +181,8 @@ export class BenchOverlay {
       } catch (e) {
         util = null;
       }
-      rows.push([`${i + 1}. ${k.name}`, k.dtype.toUpperCase(), format(k.flopsPerByte, 'number', lang), format(k.flopsPerSecond, 'flopsPerSecond', lang),
-        roof ? format(roof.attainableFlopsPerSecond, 'flopsPerSecond', lang) : '—',
+      rows.push([`${i + 1}. ${k.name}`, k.dtype.toUpperCase(), format(k.flopsPerByte, 'number', lang), format(k.flopsPerSecond, kRate, lang),
+        roof ? format(roof.attainableFlopsPerSecond, kRate, lang) : '—',
         util ? (util.possible ? format(util.fraction, 'percent', lang) : t('bench.impossible', lang)) : '—',
         roof ? t(`verdict.${roof.bound}`, lang) : '—']);
     });

@@ -149,12 +149,13 @@ export class Calc {
     for (const r of d.rows || []) {
       const how = h('td', { class: 'how' });
       const out = h('output', { class: 'value', 'data-row': r.id });
-      const label = h('th', { scope: 'row' }, this.tr(`${k}.out.${r.id}`));
+      const text = document.createTextNode(this.tr(this.rowLabelId(r)));
+      const label = h('th', { scope: 'row' }, text);
       if (hasText(`${k}.out.${r.id}.hint`)) label.append(h('span', { class: 'hint' }, this.tr(`${k}.out.${r.id}.hint`)));
       const tl = this.termLink(r.term);
       if (tl) label.append(' ', tl);
       tbody.append(h('tr', { 'data-row': r.id }, label, how, h('td', { class: 'result' }, out)));
-      this.rowEls[r.id] = { how, out };
+      this.rowEls[r.id] = { how, out, text };
     }
     table.append(tbody);
 
@@ -191,6 +192,34 @@ export class Calc {
   isCompact() {
     const w = this.host ? this.host.clientWidth : 0;
     return w > 0 && w < 560;
+  }
+
+  /**
+   * A field's unit label: a string, or a function of the calculator where the unit follows a
+   * select (a peak is in TFLOPS for a floating-point precision, in TOPS for an integer one).
+   */
+  unitLabel(f) {
+    return typeof f.unitLabel === 'function' ? f.unitLabel(this) : f.unitLabel;
+  }
+
+  /** A result row's label id: `<kind>.out.<id>`, or the row's own choice (`label(calc)`). */
+  rowLabelId(r) {
+    return typeof r.label === 'function' ? r.label(this) : `${this.kind}.out.${r.id}`;
+  }
+
+  /** Unit labels and row labels that follow the selects. */
+  syncLabels() {
+    for (const f of this.def.fields) {
+      const els = this.fieldEls[f.id];
+      if (typeof f.unitLabel !== 'function' || !els || !els.unit) continue;
+      const unit = this.unitLabel(f);
+      els.unit.textContent = unit;
+      els.srUnit.textContent = ` (${unit})`;
+      this.syncSlider(f);
+    }
+    for (const r of this.def.rows || []) {
+      if (typeof r.label === 'function' && this.rowEls[r.id]) this.rowEls[r.id].text.nodeValue = this.tr(this.rowLabelId(r));
+    }
   }
 
   renderSelect(sel) {
@@ -246,12 +275,14 @@ export class Calc {
     const errId = `${id}-error`;
     const hintId = `${id}-hint`;
     const label = h('label', { for: id }, this.tr(`${k}.field.${f.id}`));
-    const unit = f.unitLabel ? h('span', { class: 'unit', 'aria-hidden': 'true' }, f.unitLabel) : null;
+    const unitText = this.unitLabel(f);
+    const unit = unitText ? h('span', { class: 'unit', 'aria-hidden': 'true' }, unitText) : null;
+    const srUnit = unitText ? h('span', { class: 'sr-only' }, ` (${unitText})`) : null;
     const input = h('input', {
       id, type: 'text', inputmode: f.int ? 'numeric' : 'decimal', autocomplete: 'off', spellcheck: 'false',
       name: f.id, 'aria-describedby': `${hintId} ${errId}`,
     });
-    if (f.unitLabel) label.append(h('span', { class: 'sr-only' }, ` (${f.unitLabel})`));
+    if (srUnit) label.append(srUnit);
     input.value = this.state.fields[f.id];
     input.addEventListener('input', () => {
       this.state.fields[f.id] = input.value;
@@ -294,7 +325,7 @@ export class Calc {
         this.update();
       });
     }
-    this.fieldEls[f.id] = { input, error, slider };
+    this.fieldEls[f.id] = { input, error, slider, unit, srUnit };
     this.syncSlider(f);
     const tl = this.termLink(f.term);
     return h('div', { class: 'field', 'data-field': f.id },
@@ -321,7 +352,8 @@ export class Calc {
     const c = Math.min(Math.max(v, min), max);
     const pos = log ? (Math.log10(c) - Math.log10(min)) / (Math.log10(max) - Math.log10(min)) : (c - min) / (max - min);
     els.slider.value = String(Math.round(pos * 1000));
-    els.slider.setAttribute('aria-valuetext', this.state.fields[f.id] + (f.unitLabel ? ` ${f.unitLabel}` : ''));
+    const unit = this.unitLabel(f);
+    els.slider.setAttribute('aria-valuetext', this.state.fields[f.id] + (unit ? ` ${unit}` : ''));
   }
 
   async copyLink(status, field) {
@@ -360,6 +392,7 @@ export class Calc {
   }
 
   update() {
+    this.syncLabels();
     const vals = this.values();
     const errors = {};
     let formError = null;
@@ -375,13 +408,14 @@ export class Calc {
       t: (id, vars) => this.tr(id, vars),
       fmt: (value, kind) => (value === null || value === undefined ? DASH : format(value, kind, this.lang)),
       /** The reader's number as typed (friendly units), for substitution into a formula; with a
-       *  unit kind other than 'number', followed by the field's unit label (12 TFLOP/s). */
+       *  unit kind other than 'number', followed by the field's unit label (12 TFLOPS). */
       n: (id, kind) => {
         const f = this.def.fields.find((x) => x.id === id);
         const v = parseNumber(this.state.fields[id], this.lang);
         if (typeof v !== 'number' || !Number.isFinite(v)) return '?';
         const txt = fmtNumber(v, this.lang, 6);
-        return kind && kind !== 'number' && f.unitLabel ? `${txt}\u00a0${f.unitLabel}` : txt;
+        const unit = this.unitLabel(f);
+        return kind && kind !== 'number' && unit ? `${txt}\u00a0${unit}` : txt;
       },
       /**
        * Calls the module. On a RooflineError the message goes next to the field at fault; the

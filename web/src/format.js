@@ -87,8 +87,12 @@ export function fmtRatio(x, lang) {
 
 /**
  * format(value, kind, lang): kind is one of the prose/glossary formats (integer, number,
- * compact, flops, flopsPerSecond, bytes, bytesPerSecond, seconds, percent, ratio, flopsPerByte)
- * or a page format (macs, tflops, gbps, gb, tokensPerSecond …).
+ * compact, flops, flopsPerSecond, opsPerSecond, bytes, bytesPerSecond, seconds, percent, ratio,
+ * flopsPerByte, tflops, tops, gbps, gb) or a page format (macs, gflops).
+ *
+ * The lesson's notation: FLOPs, with a lower-case s, count work (GFLOPs per photo); FLOPS, with
+ * a capital S for "per second", is a rate (a GPU's TFLOPS); an integer precision's rate is in
+ * OPS (TOPS in INT8).
  */
 export function format(value, kind, lang) {
   switch (kind) {
@@ -99,14 +103,16 @@ export function format(value, kind, lang) {
       return nf(lang, { notation: 'compact', maximumSignificantDigits: 3 }).format(value);
     case 'flops': return prefixed(value, lang, 'FLOPs');
     case 'macs': return prefixed(value, lang, 'MACs');
-    case 'flopsPerSecond': return prefixed(value, lang, 'FLOP/s');
+    case 'flopsPerSecond': return prefixed(value, lang, 'FLOPS');
+    case 'opsPerSecond': return prefixed(value, lang, 'OPS');
     case 'bytes': return prefixed(value, lang, 'B');
     case 'bytesPerSecond': return prefixed(value, lang, 'B/s');
     case 'seconds': return fmtSeconds(value, lang);
     case 'percent': return fmtPercent(value, lang);
     case 'ratio': return fmtRatio(value, lang);
     case 'flopsPerByte': return ok(value) ? fmtNumber(value, lang) + NBSP + 'FLOPs/B' : DASH;
-    case 'tflops': return ok(value) ? fmtNumber(fromBase(value, 'tflops'), lang) + NBSP + 'TFLOP/s' : DASH;
+    case 'tflops': return ok(value) ? fmtNumber(fromBase(value, 'tflops'), lang) + NBSP + 'TFLOPS' : DASH;
+    case 'tops': return ok(value) ? fmtNumber(fromBase(value, 'tops'), lang) + NBSP + 'TOPS' : DASH;
     case 'gbps': return ok(value) ? fmtNumber(fromBase(value, 'gbps'), lang) + NBSP + 'GB/s' : DASH;
     case 'gb': return ok(value) ? fmtNumber(fromBase(value, 'gb'), lang) + NBSP + 'GB' : DASH;
     case 'gflops': return ok(value) ? fmtFixed(fromBase(value, 'billion'), lang, 3) : DASH;

@@ -33,7 +33,7 @@ export const clocksKind = {
   fields: [
     { id: 'params', step: 0.01, unit: 'billion', unitLabel: '× 10⁹' },
     { id: 'weights', step: 0.01, unit: 'gb', unitLabel: 'GB' },
-    { id: 'peak', step: 1, unit: 'tflops', unitLabel: 'TFLOP/s', slider: { min: 1, max: 5000, log: true }, term: 'tflops' },
+    { id: 'peak', step: 1, unit: 'tflops', unitLabel: 'TFLOPS', slider: { min: 1, max: 5000, log: true }, term: 'tflops' },
     { id: 'bw', step: 10, unit: 'gbps', unitLabel: 'GB/s', slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
     { id: 'tokens', step: 100, int: true, slider: { min: 1, max: 100000, log: true } },
     { id: 'gpus', int: true, slider: { min: 1, max: 8, log: false } },

@@ -10,7 +10,7 @@ export const matmulKind = {
     { id: 'n', int: true, slider: { min: 1, max: 10000, log: true } },
     { id: 'k', int: true, slider: { min: 1, max: 10000, log: true } },
     { id: 'm', int: true, slider: { min: 1, max: 10000, log: true } },
-    { id: 'peak', step: 1, unit: 'tflops', unitLabel: 'TFLOP/s', slider: { min: 1, max: 5000, log: true }, term: 'tflops' },
+    { id: 'peak', step: 1, unit: 'tflops', unitLabel: 'TFLOPS', slider: { min: 1, max: 5000, log: true }, term: 'tflops' },
   ],
   defaults(rl) {
     const mm = caseArgs(rl, MATMUL_CASE, 'matmul');

@@ -1,6 +1,7 @@
-// Calculator 3: a GPU's roofline — ridge, attainable FLOP/s, verdict — with a log-log chart.
+// Calculator 3: a GPU's roofline — ridge, attainable FLOPS, verdict — with a log-log chart.
+// An integer precision (INT8) rates its peak in TOPS, as datasheets and the lesson do.
 // Defaults: an LLM decode on the T4 (the core's case t4-decode-point).
-import { catalog, caseArgs, caseValues, gpuOptions, precisions, dtypeName } from './catalog.js';
+import { catalog, caseArgs, caseValues, gpuOptions, precisions, dtypeName, isIntegerDtype } from './catalog.js';
 import { logFrame, polyline, marker, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
 
@@ -28,12 +29,17 @@ export function applyGpu(c, id, prec) {
   c.setField('peak', d.peakFlopsPerSecond);
 }
 
+/** True when the calculator's precision is an integer one: its rates are OPS, not FLOPS. */
+export function integerPeak(c) {
+  return isIntegerDtype(c.state.selects.precision);
+}
+
 /** Draws a roofline chart (ramp, roof, ridge) for a ceiling, plus points. Returns the frame. */
-export function rooflineFrame(c, { title, desc, x = [0.1, 10000], y }) {
+export function rooflineFrame(c, { title, desc, x = [0.1, 10000], y, ops = false }) {
   return logFrame({
     title, desc, x, y,
-    xLabel: c.t('chart.roofline.x'), yLabel: c.t('chart.roofline.y'),
-    xFormat: fmtTick('number', c.lang), yFormat: fmtTick('flopsPerSecond', c.lang),
+    xLabel: c.t('chart.roofline.x'), yLabel: c.t(ops ? 'chart.roofline.yOps' : 'chart.roofline.y'),
+    xFormat: fmtTick('number', c.lang), yFormat: fmtTick(ops ? 'opsPerSecond' : 'flopsPerSecond', c.lang),
     lang: c.lang, compact: c.compact,
   });
 }
@@ -55,7 +61,7 @@ export function roofSegments(rl, f, peak, bw, cls) {
 export const rooflineKind = {
   kind: 'roofline',
   fields: [
-    { id: 'peak', step: 1, unit: 'tflops', unitLabel: 'TFLOP/s', slider: { min: 1, max: 5000, log: true }, term: 'tflops' },
+    { id: 'peak', step: 1, unit: 'tflops', unitLabel: (c) => (integerPeak(c) ? 'TOPS' : 'TFLOPS'), slider: { min: 1, max: 5000, log: true }, term: 'tflops' },
     { id: 'bw', step: 10, unit: 'gbps', unitLabel: 'GB/s', slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
     { id: 'intensity', step: 1, unitLabel: 'FLOPs/B', slider: { min: 0.1, max: 10000, log: true }, term: 'intensity' },
   ],
@@ -87,7 +93,7 @@ export const rooflineKind = {
   rows: [
     { id: 'ridge', term: 'roofline' },
     { id: 'memory', term: 'bandwidth' },
-    { id: 'attainable' },
+    { id: 'attainable', label: (c) => (integerPeak(c) ? 'roofline.out.attainableOps' : 'roofline.out.attainable') },
     { id: 'fraction' },
     { id: 'ratio', term: 'intensity' },
     { id: 'verdict', term: 'memory-bound' },
@@ -100,10 +106,11 @@ export const rooflineKind = {
     const { v } = c;
     const map = { peakFlopsPerSecond: 'peak', bytesPerSecond: 'bw', flopsPerByte: 'intensity' };
     const r = c.call('roofline', { peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw, flopsPerByte: v.intensity }, map);
-    const tf = (x) => c.fmt(x, 'tflops');
+    const rate = integerPeak(c) ? 'tops' : 'tflops';
+    const tf = (x) => c.fmt(x, rate);
     c.row('ridge', r && `${c.n('peak', 'tflops')} ÷ ${c.n('bw', 'gbps')}`, r && r.ridgeFlopsPerByte, 'flopsPerByte');
-    c.row('memory', r && `${c.n('intensity')} FLOPs/B × ${c.n('bw', 'gbps')}`, r && r.memoryFlopsPerSecond, 'tflops');
-    c.row('attainable', r && c.t('roofline.how.attainable', { peak: c.n('peak', 'tflops'), memory: tf(r && r.memoryFlopsPerSecond) }), r && r.attainableFlopsPerSecond, 'tflops');
+    c.row('memory', r && `${c.n('intensity')} FLOPs/B × ${c.n('bw', 'gbps')}`, r && r.memoryFlopsPerSecond, rate);
+    c.row('attainable', r && c.t('roofline.how.attainable', { peak: c.n('peak', 'tflops'), memory: tf(r && r.memoryFlopsPerSecond) }), r && r.attainableFlopsPerSecond, rate);
     c.row('fraction', r && `${tf(r.attainableFlopsPerSecond)} ÷ ${c.n('peak', 'tflops')}`, r && r.fractionOfPeak, 'percent');
     c.row('ratio', r && `${c.n('intensity')} ÷ ${c.fmt(r.ridgeFlopsPerByte, 'number')}`, r && r.intensityOverRidge, 'ratio');
     c.row('verdict', r && c.t(`verdict.how.${r.bound}`), r && c.t(`verdict.${r.bound}`));
@@ -125,11 +132,14 @@ function drawRoofline(c, r) {
   const peak = v.peak;
   const bw = v.bw;
   const pts = lessonPoints(rl);
+  const ops = integerPeak(c);
+  const rate = ops ? 'tops' : 'tflops';
   const yTop = 10 ** Math.ceil(Math.log10(peak) + 0.3);
   const f = rooflineFrame(c, {
-    title: c.t('chart.roofline.title', { peak: c.fmt(peak, 'tflops'), bw: c.fmt(bw, 'gbps') }),
-    desc: c.t('chart.roofline.desc', { ridge: c.fmt(r.ridgeFlopsPerByte, 'flopsPerByte'), intensity: c.n('intensity'), attainable: c.fmt(r.attainableFlopsPerSecond, 'tflops'), n: c.fmt(pts.find((p) => p.id === 'big').n, 'integer') }),
+    title: c.t('chart.roofline.title', { peak: c.fmt(peak, rate), bw: c.fmt(bw, 'gbps') }),
+    desc: c.t('chart.roofline.desc', { ridge: c.fmt(r.ridgeFlopsPerByte, 'flopsPerByte'), intensity: c.n('intensity'), attainable: c.fmt(r.attainableFlopsPerSecond, rate), n: c.fmt(pts.find((p) => p.id === 'big').n, 'integer') }),
     y: [yTop / 1e5, yTop],
+    ops,
   });
   const seg = roofSegments(rl, f, peak, bw, 'roof');
   f.plot.append(seg.line);
@@ -147,11 +157,11 @@ function drawRoofline(c, r) {
     const label = c.t(`chart.point.${p.id}`, p.n ? { n: c.fmt(p.n, 'integer') } : undefined);
     const side = p.id === 'big' ? 'below' : 'right';
     f.plot.append(marker(f.X(p.flopsPerByte), f.Y(q.attainableFlopsPerSecond), label, `lesson ${p.id}`, side));
-    rows.push([label, c.fmt(p.flopsPerByte, 'number'), c.fmt(q.attainableFlopsPerSecond, 'tflops'), c.t(`verdict.${q.bound}`)]);
+    rows.push([label, c.fmt(p.flopsPerByte, 'number'), c.fmt(q.attainableFlopsPerSecond, rate), c.t(`verdict.${q.bound}`)]);
   }
   const you = c.t('chart.point.you');
   f.plot.append(marker(f.X(v.intensity), f.Y(r.attainableFlopsPerSecond), you, 'you', 'above'));
-  rows.unshift([you, c.n('intensity'), c.fmt(r.attainableFlopsPerSecond, 'tflops'), c.t(`verdict.${r.bound}`)]);
+  rows.unshift([you, c.n('intensity'), c.fmt(r.attainableFlopsPerSecond, rate), c.t(`verdict.${r.bound}`)]);
   box.append(f.svg, dataTable(c.t('chart.roofline.tableCaption'), c.t('chart.data'),
     [c.t('chart.col.point'), c.t('chart.col.intensity'), c.t('chart.col.attainable'), c.t('chart.col.bound')], rows));
 }
