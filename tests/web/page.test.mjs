@@ -360,7 +360,7 @@ test('benchmark overlay: a good file draws the measured roofline, a bad one show
   }
 });
 
-test('keyboard: every control is reachable and labelled; charts are images with a title, a description and a table', async () => {
+test('keyboard: every control is reachable and labeled; charts are images with a title, a description and a table', async () => {
   const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
   try {
     const report = await page.evaluate(() => {
@@ -370,8 +370,8 @@ test('keyboard: every control is reachable and labelled; charts are images with 
         const r = el.shadowRoot;
         for (const input of r.querySelectorAll('input, select')) {
           if (input.type === 'hidden' || input.hidden) continue;
-          const labelled = input.getAttribute('aria-label') || (input.id && r.querySelector(`label[for="${input.id}"]`));
-          if (!labelled) problems.push(`${el.getAttribute('kind')}: unlabelled ${input.outerHTML.slice(0, 80)}`);
+          const labeled = input.getAttribute('aria-label') || (input.id && r.querySelector(`label[for="${input.id}"]`));
+          if (!labeled) problems.push(`${el.getAttribute('kind')}: unlabeled ${input.outerHTML.slice(0, 80)}`);
           if (input.tabIndex < 0) problems.push(`${el.getAttribute('kind')}: not focusable`);
         }
         for (const svg of r.querySelectorAll('svg.chart')) {

@@ -1,4 +1,4 @@
-// The frame every calculator shares: labelled fields (text + optional slider), preset selects,
+// The frame every calculator shares: labeled fields (text + optional slider), preset selects,
 // the worked-arithmetic table ("the arithmetic, with your numbers"), inline errors translated by
 // the module's error code and field, an aria-live summary, URL state and a copy-link button.
 // A calculator kind (kinds/*.js) only declares its fields and calls the module in compute().
