@@ -68,13 +68,21 @@ test('bad cells and mismatched sizes in the multiply-by-hand grid', async () => 
   try {
     const calc = page.locator('roofline-calculator[kind="byhand"]');
     const cell = calc.locator('input.cell[aria-label="A fila 1, columna 1"]');
-    for (const bad of ['abc', '', 'NaN', 'Infinity', '1e400']) {
+    // in a learner's words: the matrix named once, and what to write instead
+    const notANumber = 'Matriz A: escribe un número en cada casilla, como 15 o 0.5.';
+    const tooLarge = 'Matriz A: ese número es demasiado grande. Escribe uno más chico.';
+    for (const [bad, message] of [['abc', notANumber], ['', notANumber], ['NaN', notANumber], ['Infinity', tooLarge], ['1e400', tooLarge]]) {
       await cell.fill(bad);
       assert.equal(await cell.inputValue(), bad);
       assert.equal(await cell.getAttribute('aria-invalid'), 'true');
-      assert.match(norm(await calc.locator('.byhand-message').textContent()), /^Matriz A: /, bad);
+      assert.equal(norm(await calc.locator('.byhand-message').textContent()), message, bad);
       assert.deepEqual(await calc.locator('.c-value').allTextContents(), ['—', '—', '—', '—']);
     }
+    // a product too large to show names C, not a cell of A
+    await cell.fill('1e300');
+    await calc.locator('input.cell[aria-label="B fila 1, columna 1"]').fill('1e300');
+    assert.equal(norm(await calc.locator('.byhand-message').textContent()), 'C saldría demasiado grande para mostrarla. Usa números más chicos en A y B.');
+    await calc.locator('input.cell[aria-label="B fila 1, columna 1"]').fill('50');
     await cell.fill('2');
     assert.deepEqual(await calc.locator('.c-value').allTextContents(), ['265', '650', '80', '300']);
     // remove a row of B: 3 columns of A against 2 rows of B

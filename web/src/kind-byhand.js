@@ -86,9 +86,7 @@ export const byhandKind = {
     c.message.hidden = true;
     if (err) {
       c.message.hidden = false;
-      c.message.textContent = err.code === 'shape_mismatch'
-        ? c.t('byhand.mismatch', { acols: int(ka), brows: int(kb) })
-        : c.t('byhand.badCell', { matrix: err.field === 'b' ? 'B' : 'A', reason: c.t(`error.${err.code}`, { field: err.field === 'b' ? 'B' : 'A' }) });
+      c.message.textContent = byhandError(c, err, ka, kb);
     }
     c.cGrid.classList.toggle('off', Boolean(err));
     c.cCells.forEach((row, i) => row.forEach((cell, j) => {
@@ -111,6 +109,26 @@ export const byhandKind = {
     c.summary(r ? c.t('byhand.summary', { rows: int(r.rows), cols: int(r.cols), macs: int(r.macs) }) : c.message.textContent);
   },
 };
+
+/**
+ * The module's error, in a learner's words: which matrix, and what to type instead. A cell that
+ * reads as infinite (1e400, Infinity) is too large; NaN, text and empty cells want a number.
+ */
+function byhandError(c, err, ka, kb) {
+  const int = (x) => c.fmt(x, 'integer');
+  if (err.code === 'shape_mismatch') return c.t('byhand.mismatch', { acols: int(ka), brows: int(kb) });
+  if (err.code === 'too_large') return c.t('byhand.error.resultTooLarge');
+  const w = err.field === 'b' ? 'b' : 'a';
+  const matrix = w.toUpperCase();
+  if (err.code === 'ragged_matrix') return c.t('byhand.error.ragged', { matrix });
+  if (err.code === 'not_a_number' || err.code === 'not_finite') {
+    // the first cell that is not a finite number, row by row, as the module reads them
+    const first = c.state.extra[w].flat().map((x) => cellValue(x, c.lang)).find((v) => typeof v !== 'number' || !Number.isFinite(v));
+    const huge = first === Infinity || first === -Infinity;
+    return c.t(huge ? 'byhand.error.tooLarge' : 'byhand.error.notANumber', { matrix });
+  }
+  return c.t('byhand.error.other', { matrix });
+}
 
 function buildGrid(c) {
   const box = c.gridBox;
