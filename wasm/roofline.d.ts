@@ -55,7 +55,8 @@ export interface Gpu {
 }
 /** One GPU at one precision: the two roofs, the capacity and the ridge between the roofs. */
 export interface DeviceResult { peakFlopsPerSecond: number; bytesPerSecond: number; memoryBytes: number; ridgeFlopsPerByte: number }
-export interface Stage { id: string; name: string; macs: number; weights: number }
+/** A part of a CNN: MACs per example, weights, and how many times each weight is used (MACs ÷ weights). */
+export interface Stage { id: string; name: string; macs: number; weights: number; usesPerWeight: number }
 export interface Model {
   id: string; name: string; kind: 'llm' | 'cnn'; params: number;
   /** The weight format it is served in (an id of formats()); bitsPerWeight and weightBytes are in it. */

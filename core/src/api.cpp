@@ -208,7 +208,12 @@ Value model_value(const Model& m) {
   if (!m.stages.empty()) {
     Value stages = Value::array();
     for (const Stage& s : m.stages) {
-      stages.push(Value::object().set("id", s.id).set("name", s.name).set("macs", s.macs).set("weights", s.weights));
+      stages.push(Value::object()
+                      .set("id", s.id)
+                      .set("name", s.name)
+                      .set("macs", s.macs)
+                      .set("weights", s.weights)
+                      .set("usesPerWeight", s.uses_per_weight()));
     }
     v.set("stages", std::move(stages));
   }

@@ -63,6 +63,22 @@ TEST_CASE("models: Llama 3 8B weighs 16.06 GB in BF16; ResNet-50 reuses each wei
   CHECK(r.stages.size() == 5);
 }
 
+TEST_CASE("ResNet-50 at batch 1: each weight is used ≈ 3,100, 206, 54 and 1 times in stages 1, 3, 4 and the last layer") {
+  const Model& r = find_model("resnet50");
+  auto uses = [&](std::string_view id) {
+    for (const Stage& s : r.stages) {
+      if (s.id == id) return s.uses_per_weight();
+    }
+    FAIL("no stage " << id);
+    return 0.0;
+  };
+  CHECK(uses("stage1") == Approx(3092.6).margin(0.05));  // the lesson prints ≈ 3,100
+  CHECK(uses("stage3") == Approx(206.2).margin(0.05));
+  CHECK(uses("stage4") == Approx(53.93).margin(0.005));
+  CHECK(uses("fc") == Approx(0.9995).margin(0.0001));
+  CHECK(uses("conv1") == 12544);  // 112 × 112 positions
+}
+
 TEST_CASE("unknown ids are refused with the known ones listed") {
   try {
     find_gpu("rtx4090", "gpu");

@@ -58,6 +58,10 @@ struct Stage {
   std::string name;
   double macs;     ///< MACs per example
   double weights;  ///< parameters
+
+  /// How many times each weight is used per example: MACs ÷ weights (one MAC per use). In FP16,
+  /// 2 FLOPs per use over 2 bytes per weight, this is also the weights-only intensity at batch 1.
+  [[nodiscard]] double uses_per_weight() const { return macs / weights; }
 };
 
 struct Model {
