@@ -114,6 +114,15 @@ const std::vector<LessonCase>& case_table() {
       {"matmul-4096", "Two 4,096 × 4,096 matrices",
        {num("n", 4096), num("k", 4096), num("m", 4096), id("dtype", "fp16"), id("gpu", "t4")},
        "Lesson: two 4,096 × 4,096 matrices in FP16 on a T4, ≈ 137 GFLOPs and ≈ 101 MB, intensity ≈ 1,365."},
+      {"matvec-4096", "A 4,096 × 4,096 matrix times a vector",
+       {num("n", 1), num("k", 4096), num("m", 4096), id("dtype", "fp16"), id("gpu", "t4")},
+       "Lesson: a 4,096 × 4,096 matrix times one vector in FP16 on a T4 uses each weight once: ≈ 33.6 "
+       "million FLOPs over ≈ 33.6 MB, an intensity of ≈ 1, memory-bound (≈ 0.105 ms to read, ≈ 0.0005 ms "
+       "to compute)."},
+      {"dot-4096", "Dot product of two vectors of 4,096 numbers",
+       {num("n", 1), num("k", 4096), num("m", 1), id("dtype", "fp16"), id("gpu", "t4")},
+       "Lesson: two vectors of 4,096 numbers in FP16, 8,192 FLOPs over 16,384 bytes read, an intensity "
+       "of 0.5 (writing the 2-byte result adds 2 bytes)."},
       {"t4-decode-point", "An LLM decode on the T4's roofline",
        {id("gpu", "t4"), id("dtype", "fp16"), num("flopsPerByte", 1)},
        "Lesson: decoding in 16 bits uses each 2-byte weight for 2 FLOPs, an intensity of ≈ 1, which "

@@ -314,6 +314,32 @@ TEST_CASE("decode: 24 GB hold Llama 3 8B in BF16 and 7 conversations of 8,192 to
   CHECK(four.get("tokensPerSecond").number() == Approx(59).margin(0.5));
 }
 
+TEST_CASE("cases: the lesson's intensity table and its Python listing, from cases") {
+  auto matmul = [](const char* id) {
+    return api::call("matmul", api::call("caseArgs", Value::object().set("id", id).set("function", "matmul")));
+  };
+  const Value dot = matmul("dot-4096");
+  CHECK(dot.get("flops").number() == 8192);
+  CHECK(dot.get("bytes").number() == 16386);  // the lesson's 16,384 bytes read, and the 2-byte result
+  CHECK(dot.get("flopsPerByte").number() == Approx(0.5).margin(0.001));
+  const Value mv = matmul("matvec-4096");
+  CHECK(mv.get("flops").number() == Approx(33.6e6).margin(0.05e6));
+  CHECK(mv.get("bytes").number() == Approx(33.6e6).margin(0.05e6));
+  CHECK(mv.get("flopsPerByte").number() == Approx(1).margin(0.001));
+  // the listing's row "matriz por vector, T4": 1.0, 0.0005 ms, 0.1049 ms, memory-bound
+  Value clocks = api::call("caseArgs", Value::object().set("id", "matvec-4096").set("function", "clocks"));
+  clocks.set("flops", mv.get("flops").number()).set("bytes", mv.get("bytes").number());
+  const Value c = api::call("clocks", clocks);
+  CHECK(c.get("computeSeconds").number() == Approx(0.0005e-3).margin(0.00005e-3));
+  CHECK(c.get("memorySeconds").number() == Approx(0.1049e-3).margin(0.00005e-3));
+  CHECK(c.get("bound").string() == "memory");
+  // stages of ResNet-50 carry their uses per weight
+  const Value stages = api::call("model", Value::object().set("id", "resnet50")).get("stages");
+  for (const Value& s : stages.items()) {
+    CHECK(s.get("usesPerWeight").number() == s.get("macs").number() / s.get("weights").number());
+  }
+}
+
 TEST_CASE("caseArgs: a lesson case gives the arguments of any function, derived by the core") {
   auto args = [](const char* id, const char* fn) {
     return api::call("caseArgs", Value::object().set("id", id).set("function", fn));
