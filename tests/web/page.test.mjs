@@ -111,6 +111,12 @@ test("the lesson's try-this variations give its answers", async () => {
     await select(page, 'roofline', 'precision').selectOption('fp16');
     assert.equal(norm(await roof.locator('[data-field="peak"] .unit').textContent()), 'TFLOPS');
     assert.match((await rows(page, 'roofline')).attainable, / TFLOPS$/);
+    // the diagrams show the reader's peak in the unit of its precision
+    await select(page, 'roofline', 'precision').selectOption('int8');
+    assert.match(norm(await page.locator('.diagram-flow .node-cores .node-value').textContent()), /^130 TOPS$/);
+    assert.match(norm(await page.locator('.diagram-limits .node-gpu .node-value').textContent()), /^130 TOPS · 320 GB\/s$/);
+    await select(page, 'roofline', 'precision').selectOption('fp16');
+    assert.match(norm(await page.locator('.diagram-flow .node-cores .node-value').textContent()), /^65 TFLOPS$/);
     await select(page, 'roofline', 'gpu').selectOption('l4');
     await field(page, 'roofline', 'intensity').fill('1');
     // the H100: 990 TFLOPS and 3,350 GB/s

@@ -1,10 +1,11 @@
-// The lesson's two diagrams, made live: "where it computes and how the bytes travel" and "what
-// limits you and which lever to pull". Both follow the reader's numbers (the roofline, matmul and
-// decode calculators on the page) and offer the lesson's guided tours step by step.
+// The lesson's two diagrams, made live: "where the arithmetic happens and how the bytes get
+// there" and "what limits you, and which lever to pull". Both follow the reader's numbers (the
+// roofline, matmul and decode calculators on the page) and offer the lesson's guided tours step
+// by step.
 import { h, clear } from './dom.js';
 import { t, proseText, catalogName } from './i18n.js';
 import { format } from './format.js';
-import { caseArgs, caseValues } from './catalog.js';
+import { caseArgs, caseValues, isIntegerDtype } from './catalog.js';
 
 const FLOW_NODES = ['weights', 'inputs', 'outputs', 'cache', 'cores'];
 const FLOW_TOURS = {
@@ -24,6 +25,15 @@ const LIMIT_TOURS = {
 
 /** The reader's latest numbers, from calculator change events. */
 export const readerState = { roofline: null, matmul: null, decode: null };
+
+// The precision of the reader's roofline calculator: the peak of an integer one is in TOPS.
+let readerPeakUnit = 'tflops';
+if (typeof document !== 'undefined') {
+  document.addEventListener('roofline-change', (e) => {
+    const d = e.detail || {};
+    if (d.kind === 'roofline' && d.calc) readerPeakUnit = isIntegerDtype(d.calc.state.selects.precision) ? 'tops' : 'tflops';
+  });
+}
 
 function pr(rl, id, lang, fallbackId) {
   const txt = proseText(rl, id, lang);
@@ -58,7 +68,8 @@ function limitsCase(rl, which, lang) {
   const dev = caseArgs(rl, LIMIT_TOUR_CASE.c01Layer, 'clocks');
   const peak = r && Number.isFinite(r.peak) ? r.peak : dev.peakFlopsPerSecond;
   const bw = r && Number.isFinite(r.bw) ? r.bw : dev.bytesPerSecond;
-  return { flops: mm.flops, bytes: mm.bytes, peak, bw, gpuName: null };
+  const peakUnit = r && Number.isFinite(r.peak) ? readerPeakUnit : 'tflops';
+  return { flops: mm.flops, bytes: mm.bytes, peak, bw, gpuName: null, peakUnit };
 }
 
 class Diagram {
@@ -155,7 +166,7 @@ class Diagram {
         this.caseLine.textContent = t('diagram.limits.caseTour', lang, { gpu: catalogName('gpu', caseValues(this.rl, id).gpu, lang) });
       } else {
         this.linkValue.textContent = r && Number.isFinite(r.bw) ? fmt(r.bw, 'gbps') : '—';
-        this.valueEls.cores.textContent = r && Number.isFinite(r.peak) ? fmt(r.peak, 'tflops') : '—';
+        this.valueEls.cores.textContent = r && Number.isFinite(r.peak) ? fmt(r.peak, readerPeakUnit) : '—';
         this.valueEls.weights.textContent = d && Number.isFinite(d.weights) ? fmt(d.weights, 'gb') : '—';
         this.valueEls.inputs.textContent = d && Number.isFinite(d.kv) && Number.isFinite(d.batch) ? t('diagram.flow.kvValue', lang, { kv: fmt(d.kv, 'gb'), batch: fmt(d.batch, 'integer') }) : '—';
         this.valueEls.cache.textContent = r && Number.isFinite(r.intensity) ? t('diagram.flow.reuse', lang, { intensity: fmt(r.intensity, 'number') }) : '';
@@ -174,7 +185,7 @@ class Diagram {
       const v = this.valueEls;
       v.flops.textContent = cs ? fmt(cs.flops, 'flops') : '—';
       v.bytes.textContent = cs ? fmt(cs.bytes, 'bytes') : '—';
-      v.gpu.textContent = cs ? `${fmt(cs.peak, 'tflops')} · ${fmt(cs.bw, 'gbps')}` : '—';
+      v.gpu.textContent = cs ? `${fmt(cs.peak, cs.peakUnit || 'tflops')} · ${fmt(cs.bw, 'gbps')}` : '—';
       v.intensity.textContent = k ? fmt(k.flopsPerByte, 'flopsPerByte') : '—';
       v.ridge.textContent = k ? fmt(k.ridgeFlopsPerByte, 'flopsPerByte') : '—';
       v.compare.textContent = k ? `${fmt(k.flopsPerByte, 'number')} ${k.bound === 'compute' ? '≥' : '<'} ${fmt(k.ridgeFlopsPerByte, 'number')}` : '—';
