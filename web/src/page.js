@@ -5,6 +5,7 @@ import { h, clear } from './dom.js';
 import { t, detectLang, proseText, glossaryIds, glossaryCard, hasText } from './i18n.js';
 import { PROSE } from './data.js';
 import { LANGS } from './format.js';
+import { gpuTable, listingTable, intensityTable, usesPerWeightTable } from './tables.js';
 import { loadModule } from './element.js';
 import { createDiagram, readerState } from './diagrams.js';
 import { BenchOverlay } from './bench.js';
@@ -117,6 +118,8 @@ class Page {
         const cav = this.p('calc.decode.caveat');
         if (cav) el.append(h('p', { class: 'caveat' }, cav));
       }
+      if (sec.kind === 'roofline') el.append(gpuTable(this.rl, lang), listingTable(this.rl, lang));
+      if (sec.kind === 'batching') el.append(usesPerWeightTable(this.rl, lang));
       const take = this.p(`takeaway.${sec.kind}`);
       if (take) el.append(h('div', { class: 'takeaway', role: 'note' }, h('h3', {}, t('page.takeaway', lang)), ...paragraphs(take)));
     } else if (sec.diagram) {
@@ -141,6 +144,7 @@ class Page {
     } else if (sec.glossary) {
       el.append(this.glossary());
     }
+    if (sec.diagram === 'flow') el.append(intensityTable(this.rl, lang));
     return el;
   }
 
