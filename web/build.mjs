@@ -174,6 +174,8 @@ function embedHtml(ui) {
 <script src="roofline-calculator.js" defer></script>
 <roofline-calculator kind="decode" lang="es"></roofline-calculator>
 <p>${e('embed.after')}</p>
+<!-- One of the lesson's exercises, checked on the page: -->
+<roofline-calculator kind="exercise" exercise="7" lang="es"></roofline-calculator>
 </main>
 </body>
 </html>

@@ -310,7 +310,7 @@ ExerciseInstance exercise6(std::uint64_t seed) {
   e.inputs = {named_id("model1", m1->id), named_id("format1", f1->id), num("bytes1", w1.bytes.value()), named_id("gpu1", g1->id),
               named_id("gpu2", g2->id), named_id("model2", m2->id), named_id("format2", w2.format), num("params2", w2.params),
               num("bytes2", w2.bytes.value()), named_id("gpu3", g3->id)};
-  auto part = [&](const char* name, const ModelWeights& w, const Model& m, const Gpu& g) {
+  auto part = [&](const char* name, const char* solution_name, const ModelWeights& w, const Model& m, const Gpu& g) {
     const double tokens = ceiling_tokens(w.bytes, g);
     ExercisePart p = number(name, "tokensPerSecond", tokens);
     with(p, "gib_for_gb", tokens * 1073741824.0 / 1e9);  // the weights in GiB against GB/s
@@ -323,10 +323,11 @@ ExerciseInstance exercise6(std::uint64_t seed) {
       none.scale_dtype = find_format(w.format).scale_dtype;
       with(p, "no_kept_share", ceiling_tokens(quantized_weights(none).bytes, g));
     }
-    e.solution.push_back(num(std::string(name), tokens));
+    e.solution.push_back(num(std::string(solution_name), tokens));
     return p;
   };
-  e.parts = {part("gpu1", w1, *m1, *g1), part("gpu2", w1, *m1, *g2), part("big", w2, *m2, *g3)};
+  e.parts = {part("gpu1", "tokens1", w1, *m1, *g1), part("gpu2", "tokens2", w1, *m1, *g2),
+             part("big", "tokens3", w2, *m2, *g3)};
   e.solution.push_back(num("bytesPerSecond1", g1->bandwidth.value()));
   e.solution.push_back(num("bytesPerSecond2", g2->bandwidth.value()));
   e.solution.push_back(num("bytesPerSecond3", g3->bandwidth.value()));
@@ -426,8 +427,8 @@ ExerciseInstance exercise9(std::uint64_t seed) {
   with(b, "macs_for_flops", part.value() / 2);
   e.parts = {a, b, exact("batch", "count", batch),
              choice("why", "activations", {"activations", "peak", "precision"})};
-  e.solution = {num("flops", flops.value()), num("weightBytes", weights.value()), num("whole", whole.value()),
-                num("stage", part.value()), num("ridge", r.value()), num("batch", batch),
+  e.solution = {num("flops", flops.value()), num("weightBytes", weights.value()), num("wholeIntensity", whole.value()),
+                num("stageIntensity", part.value()), num("ridge", r.value()), num("batch", batch),
                 num("atBatch", part.value() * batch)};
   return e;
 }

@@ -101,7 +101,7 @@ export async function until(page, fn, arg, { timeout = 15000, interval = 50 } = 
 export async function waitReady(page) {
   await until(page, () => {
     const els = [...document.querySelectorAll('roofline-calculator')];
-    return els.length > 0 && els.every((el) => el.shadowRoot && el.shadowRoot.querySelector('.calc, .form-error'));
+    return els.length > 0 && els.every((el) => el.shadowRoot && el.shadowRoot.querySelector('.calc, .practice, .form-error'));
   }, null, { timeout: 20000 });
 }
 

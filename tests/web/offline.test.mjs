@@ -24,7 +24,7 @@ test('the single file works from file:// with the network blocked', async () => 
   try {
     const requests = [];
     page.on('request', (r) => requests.push(r.url()));
-    assert.equal(await page.locator('roofline-calculator').count(), KINDS.length);
+    assert.equal(await page.locator('roofline-calculator').count(), KINDS.length + 10 + 7, 'the calculators, 10 exercises, 7 questions');
     assert.equal((await rows(page, 'matmul')).flops, '65,536,000');
     assert.equal((await rows(page, 'roofline')).ridge, '203 FLOPs/B');
     await field(page, 'decode', 'batch').fill('4');
@@ -88,7 +88,7 @@ test('the embed example works under the strict CSP, in Spanish, with its own sty
         document.body.append(x);
       }
     }, KINDS);
-    await until(page, () => [...document.querySelectorAll('roofline-calculator')].every((x) => x.shadowRoot && x.shadowRoot.querySelector('.calc, .form-error')));
+    await until(page, () => [...document.querySelectorAll('roofline-calculator')].every((x) => x.shadowRoot && x.shadowRoot.querySelector('.calc, .practice, .form-error')));
     assert.match(await page.locator('roofline-calculator[kind="nope"] .form-error').textContent(), /nope/);
     // the by-hand grid places its cells through element.style, which the strict CSP allows
     const placed = await page.locator('roofline-calculator[kind="byhand"] .c-cell').first().evaluate((x) => getComputedStyle(x).gridRowStart);

@@ -376,7 +376,7 @@ test('keyboard: every control is reachable and labeled; charts are images with a
         const r = el.shadowRoot;
         for (const input of r.querySelectorAll('input, select')) {
           if (input.type === 'hidden' || input.hidden) continue;
-          const labeled = input.getAttribute('aria-label') || (input.id && r.querySelector(`label[for="${input.id}"]`));
+          const labeled = input.getAttribute('aria-label') || (input.id && r.querySelector(`label[for="${input.id}"]`)) || input.closest('label');
           if (!labeled) problems.push(`${el.getAttribute('kind')}: unlabeled ${input.outerHTML.slice(0, 80)}`);
           if (input.tabIndex < 0) problems.push(`${el.getAttribute('kind')}: not focusable`);
         }

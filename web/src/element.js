@@ -14,6 +14,7 @@ import { batchingKind } from './kind-batching.js';
 import { clocksKind } from './kind-clocks.js';
 import { tileKind } from './kind-tile.js';
 import { quantKind } from './kind-quant.js';
+import { Practice } from './exercises.js';
 
 export const KINDS = {
   matmul: matmulKind, byhand: byhandKind, roofline: rooflineKind, decode: decodeKind,
@@ -63,7 +64,7 @@ export function elementLang(el) {
 
 export class RooflineCalculatorElement extends HTMLElement {
   static get observedAttributes() {
-    return ['lang', 'kind'];
+    return ['lang', 'kind', 'exercise', 'question'];
   }
 
   connectedCallback() {
@@ -90,6 +91,24 @@ export class RooflineCalculatorElement extends HTMLElement {
     const def = KINDS[kind];
     const root = this.shadowRoot;
     clear(root);
+    if (this.practice) this.practice.disconnect();
+    this.practice = null;
+    if (kind === 'exercise' || kind === 'question') {
+      // <roofline-calculator kind="exercise" exercise="7">: one exercise (or check question)
+      const id = Number(this.getAttribute(kind));
+      try {
+        if (!Number.isInteger(id)) throw Object.assign(new Error('no id'), { code: 'out_of_range' });
+        this.practice = new Practice(this.rl, { type: kind, id, lang, host: this });
+        this.practice.render(root);
+      } catch (e) {
+        if (!e || e.code !== 'out_of_range') throw e;
+        if (this.practice) this.practice.disconnect();
+        this.practice = null;
+        clear(root).append(h('p', { class: 'form-error', role: 'alert' }, t(`${kind === 'exercise' ? 'ex' : 'q'}.unknown`, lang, { id: String(this.getAttribute(kind)).slice(0, 20) })));
+      }
+      this.calc = null;
+      return;
+    }
     if (!def) {
       root.append(h('p', { class: 'form-error', role: 'alert' }, t('calc.unknownKind', lang, { kind: String(kind).slice(0, 40), kinds: Object.keys(KINDS).join(', ') })));
       this.calc = null;
@@ -104,6 +123,7 @@ export class RooflineCalculatorElement extends HTMLElement {
   attributeChangedCallback(name, oldValue, newValue) {
     if (!this.rl || oldValue === newValue) return;
     if (name === 'lang' && this.calc) this.calc.setLang(elementLang(this));
+    else if (name === 'lang' && this.practice) this.practice.setLang(elementLang(this));
     else this.build();
   }
 }

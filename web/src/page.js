@@ -9,6 +9,7 @@ import { gpuTable, listingTable, intensityTable, usesPerWeightTable } from './ta
 import { loadModule } from './element.js';
 import { createDiagram, readerState } from './diagrams.js';
 import { BenchOverlay } from './bench.js';
+import { practiceIds, clearProgress, solvedCount, CHANGE_EVENT, RESET_EVENT } from './exercises.js';
 
 const SECTIONS = [
   { id: 'matmul', kind: 'matmul' },
@@ -21,6 +22,8 @@ const SECTIONS = [
   { id: 'clocks', kind: 'clocks' },
   { id: 'tile', kind: 'tile' },
   { id: 'quant', kind: 'quant' },
+  { id: 'exercises', practice: 'exercise' },
+  { id: 'check', practice: 'question' },
   { id: 'bench', bench: true },
   { id: 'mistakes', mistakes: true },
   { id: 'glossary', glossary: true },
@@ -75,6 +78,7 @@ class Page {
     const root = this.root;
     // keep calculator elements (their state) across language switches
     for (const el of Object.values(this.calcs)) el.remove();
+    for (const el of Object.values(this.practiceElements || {})) el.remove();
     clear(root);
     const langNav = h('nav', { class: 'lang-switch', 'aria-label': t('page.langNav', lang) },
       LANGS.map((l) => h('button', {
@@ -131,6 +135,8 @@ class Page {
         d.setLang(lang);
       }
       el.append(d.el);
+    } else if (sec.practice) {
+      el.append(...this.practice(sec.practice));
     } else if (sec.bench) {
       el.append(h('p', { class: 'intro' }, t('bench.intro', lang)));
       this.bench.setLang(lang);
@@ -146,6 +152,54 @@ class Page {
     }
     if (sec.diagram === 'flow') el.append(intensityTable(this.rl, lang));
     return el;
+  }
+
+  /** The exercises or the check questions: an intro, the progress, and one element each. */
+  practice(type) {
+    const lang = this.lang;
+    const pre = type === 'exercise' ? 'ex' : 'q';
+    const out = [...paragraphs(t(`${pre}.intro`, lang), 'intro')];
+    const progress = h('p', { class: 'progress', role: 'status' });
+    this.practiceElements = this.practiceElements || {};
+    const ids = practiceIds(this.rl, type);
+    const update = () => {
+      progress.textContent = t(`${pre}.progress`, this.lang, { done: solvedCount(type), total: ids.length });
+    };
+    update();
+    if (!this.progressListeners) this.progressListeners = {};
+    if (this.progressListeners[type]) {
+      document.removeEventListener(CHANGE_EVENT, this.progressListeners[type]);
+      document.removeEventListener(RESET_EVENT, this.progressListeners[type]);
+    }
+    this.progressListeners[type] = update;
+    document.addEventListener(CHANGE_EVENT, update);
+    document.addEventListener(RESET_EVENT, update);
+    const bar = h('div', { class: 'practice-bar' }, progress);
+    if (type === 'exercise') {
+      const status = h('span', { class: 'reset-status', role: 'status' });
+      bar.append(h('button', {
+        type: 'button', class: 'secondary', 'data-reset': '',
+        onclick: () => {
+          clearProgress();
+          status.textContent = t('ex.action.resetDone', this.lang);
+        },
+      }, t('ex.action.reset', lang)), status);
+    }
+    out.push(bar);
+    const list = h('div', { class: 'practice-list' });
+    for (const id of ids) {
+      const key = `${type}.${id}`;
+      let el = this.practiceElements[key];
+      if (!el) {
+        el = h('roofline-calculator', { kind: type, [type]: String(id), lang, id: `${type}-${id}` });
+        this.practiceElements[key] = el;
+      } else {
+        el.setAttribute('lang', lang);
+      }
+      list.append(el);
+    }
+    out.push(list);
+    return out;
   }
 
   glossary() {
