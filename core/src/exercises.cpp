@@ -426,7 +426,7 @@ ExerciseInstance exercise9(std::uint64_t seed) {
   ExercisePart b = number("stage", "flopsPerByte", part.value());
   with(b, "macs_for_flops", part.value() / 2);
   e.parts = {a, b, exact("batch", "count", batch),
-             choice("why", "activations", {"activations", "peak", "precision"})};
+             choice("why", "activations", {"peak", "activations", "precision"})};
   e.solution = {num("flops", flops.value()), num("weightBytes", weights.value()), num("wholeIntensity", whole.value()),
                 num("stageIntensity", part.value()), num("ridge", r.value()), num("batch", batch),
                 num("atBatch", part.value() * batch)};
@@ -516,7 +516,7 @@ ExerciseInstance question(int id) {
   q.level = "check";
   switch (id) {
     case 1:
-      q.parts = {choice("formula", "nmk", {"nmk", "nm", "nk"})};
+      q.parts = {choice("formula", "nmk", {"nm", "nmk", "nk"})};
       break;
     case 2: {
       const Model& resnet = find_model("resnet50");
@@ -524,13 +524,13 @@ ExerciseInstance question(int id) {
       const FlopsPerSecond peak = *find_gpu("t4").peak(Dtype::fp16);
       const double seconds = time_at_peak(per_photo, peak).seconds.value();
       q.inputs = {num("flops", per_photo.value()), num("peakFlopsPerSecond", peak.value())};
-      q.parts = {choice("which", "work_speed", {"work_speed", "speed_work", "same"}), number("seconds", "seconds", seconds)};
+      q.parts = {choice("which", "work_speed", {"same", "work_speed", "speed_work"}), number("seconds", "seconds", seconds)};
       q.solution = {num("seconds", seconds)};
       break;
     }
     case 3: {
       const Device t4 = device_for(find_gpu("t4"), Dtype::fp16);
-      q.parts = {choice("against", "ridge", {"ridge", "peak", "bandwidth"})};
+      q.parts = {choice("against", "ridge", {"peak", "bandwidth", "ridge"})};
       q.solution = {num("ridge", ridge(t4).value())};
       break;
     }
@@ -541,17 +541,17 @@ ExerciseInstance question(int id) {
       const double tokens = ceiling_tokens(w.bytes, l4);
       ExercisePart p = number("tokens", "tokensPerSecond", tokens);
       q.inputs = {named_id("model", llama.id), named_id("gpu", l4.id)};
-      q.parts = {choice("bound", "memory", {"memory", "compute"}), p};
+      q.parts = {choice("bound", "memory", {"compute", "memory"}), p};
       q.solution = {num("bytesPerSecond", l4.bandwidth.value()), num("bytes", w.bytes.value()), num("tokens", tokens)};
       break;
     }
     case 5:
-      q.parts = {choice("why", "weights_once", {"weights_once", "faster_cores", "fewer_flops"})};
+      q.parts = {choice("why", "weights_once", {"faster_cores", "weights_once", "fewer_flops"})};
       break;
     case 6: {
       const Gpu& t4 = find_gpu("t4");
       q.inputs = {num("peakFlopsPerSecond", t4.peak(Dtype::fp16)->value())};
-      q.parts = {choice("why", "peak_is_ideal", {"peak_is_ideal", "broken", "wrong_precision"})};
+      q.parts = {choice("why", "peak_is_ideal", {"broken", "wrong_precision", "peak_is_ideal"})};
       break;
     }
     case 7: {

@@ -34,7 +34,7 @@ struct ExercisePart {
   std::string kind;
   std::optional<double> expected;               ///< numbers
   std::string expected_choice;                  ///< choices
-  std::vector<std::string> choices;             ///< the choice ids, in order
+  std::vector<std::string> choices;             ///< the choice ids, in the order shown (the right one not always first)
   std::vector<std::vector<double>> expected_matrix;  ///< matrices
   double relative_tolerance = 0;  ///< accepted |answer − expected| ÷ expected (the lesson's rounding)
   double absolute_tolerance = 0;  ///< or this much, whichever is larger
