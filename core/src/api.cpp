@@ -1,5 +1,6 @@
 #include "roofline/api.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -263,7 +264,7 @@ Value format_value(const WeightFormat& f) {
 
 Value case_value(const LessonCase& c) {
   Value values = Value::object();
-  for (const CaseValue& x : c.values) values.set(x.name, x.is_id() ? Value(x.id) : Value(x.number));
+  for (const CaseValue& x : c.values) values.set(std::string(x.name), x.is_id() ? Value(x.id) : Value(x.number));
   return Value::object().set("id", c.id).set("name", c.name).set("values", std::move(values)).set("source", c.source);
 }
 
@@ -287,14 +288,15 @@ void override_case_values(LessonCase& c, const Value& values) {
     for (const LessonCase& other : lesson_cases()) known = known || other.find(name) != nullptr;
     const std::string field = "values." + name.substr(0, 40);
     if (!known) {
-      std::string names;
+      std::vector<std::string_view> names;
       for (const LessonCase& other : lesson_cases()) {
         for (const CaseValue& x : other.values) {
-          if (names.find(" " + x.name + ",") == std::string::npos) names += " " + x.name + ",";
+          if (std::find(names.begin(), names.end(), x.name) == names.end()) names.push_back(x.name);
         }
       }
-      names.pop_back();
-      throw Error(ErrorCode::unknown_argument, field, "a case has no value \"" + name.substr(0, 40) + "\"; it may have" + names);
+      std::string list;
+      for (std::string_view n : names) list.append(list.empty() ? " " : ", ").append(n);
+      throw Error(ErrorCode::unknown_argument, field, "a case has no value \"" + name.substr(0, 40) + "\"; it may have" + list);
     }
     CaseValue nv{name, 0, {}};
     if (v.is(Value::Kind::string) && !v.string().empty()) {
@@ -322,7 +324,7 @@ Value case_args(const LessonCase& c, const std::vector<std::string_view>& takes)
   Value all = Value::object();
   for (const CaseValue& v : c.values) {
     if (v.is_id() && (v.name == "gpu" || v.name == "model" || v.name == "format")) continue;
-    all.set(v.name, v.is_id() ? Value(v.id) : Value(v.number));
+    all.set(std::string(v.name), v.is_id() ? Value(v.id) : Value(v.number));
   }
   const Model* model = nullptr;
   const WeightFormat* format = nullptr;
@@ -369,13 +371,13 @@ Value case_args(const LessonCase& c, const std::vector<std::string_view>& takes)
 
 Value instance_value(const ExerciseInstance& e) {
   Value inputs = Value::object();
-  for (const CaseValue& x : e.inputs) inputs.set(x.name, x.is_id() ? Value(x.id) : Value(x.number));
+  for (const CaseValue& x : e.inputs) inputs.set(std::string(x.name), x.is_id() ? Value(x.id) : Value(x.number));
   Value solution = Value::object();
-  for (const CaseValue& x : e.solution) solution.set(x.name, x.is_id() ? Value(x.id) : Value(x.number));
+  for (const CaseValue& x : e.solution) solution.set(std::string(x.name), x.is_id() ? Value(x.id) : Value(x.number));
   Value parts = Value::array();
   for (const ExercisePart& p : e.parts) {
     Value choices = Value::array();
-    for (const std::string& c : p.choices) choices.push(c);
+    for (std::string_view c : p.choices) choices.push(c);
     Value mistakes = Value::array();
     for (const Mistake& m : p.mistakes) mistakes.push(Value::object().set("id", m.id).set("value", m.value));
     Value v = Value::object();
@@ -422,7 +424,7 @@ Value check_value(const ExerciseInstance& e, const Value& answers) {
     for (const ExercisePart& p : e.parts) known = known || p.id == key;
     if (!known) {
       std::string parts;
-      for (const ExercisePart& p : e.parts) parts += (parts.empty() ? "" : ", ") + p.id;
+      for (const ExercisePart& p : e.parts) parts += (parts.empty() ? "" : ", ") + std::string(p.id);
       throw Error(ErrorCode::unknown_argument, "answers." + key.substr(0, 40),
                   "this exercise has no part \"" + key.substr(0, 40) + "\"; its parts are " + parts);
     }
@@ -431,7 +433,7 @@ Value check_value(const ExerciseInstance& e, const Value& answers) {
   int correct = 0, answered = 0;
   for (const ExercisePart& p : e.parts) {
     PartAnswer ans;
-    const std::string field = "answers." + p.id;
+    const std::string field = "answers." + std::string(p.id);
     if (const Value* v = answers.find(p.id); v && !v->is(Value::Kind::null)) {
       if (p.kind == "choice") {
         if (!v->is(Value::Kind::string)) throw Error(ErrorCode::not_a_number, field, field + " must be a choice id, got " + kind_name(*v));

@@ -102,8 +102,8 @@ const std::vector<Model>& model_table() {
   return table;
 }
 
-CaseValue num(std::string name, double v) { return {std::move(name), v, {}}; }
-CaseValue id(std::string name, std::string v) { return {std::move(name), 0, std::move(v)}; }
+CaseValue num(std::string_view name, double v) { return {name, v, {}}; }
+CaseValue id(std::string_view name, std::string_view v) { return {name, 0, v}; }
 
 const std::vector<LessonCase>& case_table() {
   static const std::vector<LessonCase> table = {
@@ -171,7 +171,7 @@ const Entry& find_by_id(const std::vector<Entry>& table, std::string_view id, st
     if (e.id == id) return e;
   }
   std::string known;
-  for (const Entry& e : table) known += (known.empty() ? "" : ", ") + e.id;
+  for (const Entry& e : table) known += (known.empty() ? "" : ", ") + std::string(e.id);
   throw Error(code, std::string(field),
               std::string(field) + " must be one of " + known + ", got \"" + std::string(id.substr(0, 40)) + "\"");
 }
@@ -236,7 +236,7 @@ Device device_for(const Gpu& gpu, Dtype dtype) {
   const auto peak = gpu.peak(dtype);
   if (!peak) {
     throw Error(ErrorCode::unsupported_dtype, "dtype",
-                gpu.name + " has no dense " + std::string(dtype_name(dtype)) + " peak");
+                std::string(gpu.name) + " has no dense " + std::string(dtype_name(dtype)) + " peak");
   }
   return {*peak, gpu.bandwidth};
 }

@@ -64,40 +64,40 @@ std::vector<const Model*> llms() {
 /// (209 for 208.6, 0.2 µs for 0.198 µs, 2,700 for 2,722) and no common mistake (2×, 1.07×).
 constexpr double lesson_rounding = 0.025;
 
-CaseValue num(std::string name, double v) { return {std::move(name), v, {}}; }
-CaseValue named_id(std::string name, std::string v) { return {std::move(name), 0, std::move(v)}; }
+CaseValue num(std::string_view name, double v) { return {name, v, {}}; }
+CaseValue named_id(std::string_view name, std::string_view v) { return {name, 0, v}; }
 
-ExercisePart number(std::string part_id, std::string kind, double expected, double rel = lesson_rounding) {
+ExercisePart number(std::string_view part_id, std::string_view kind, double expected, double rel = lesson_rounding) {
   ExercisePart p;
-  p.id = std::move(part_id);
-  p.kind = std::move(kind);
+  p.id = part_id;
+  p.kind = kind;
   p.expected = require_result(p.id, expected);
   p.relative_tolerance = rel;
   return p;
 }
 
-ExercisePart exact(std::string part_id, std::string kind, double expected) { return number(std::move(part_id), std::move(kind), expected, 0); }
+ExercisePart exact(std::string_view part_id, std::string_view kind, double expected) { return number(part_id, kind, expected, 0); }
 
-ExercisePart fraction(std::string part_id, double expected) {
+ExercisePart fraction(std::string_view part_id, double expected) {
   // percentages are rounded to whole points: "13 %" for 12.6 % is 3.3 % off
-  ExercisePart p = number(std::move(part_id), "fraction", expected, 0.05);
+  ExercisePart p = number(part_id, "fraction", expected, 0.05);
   p.absolute_tolerance = 0.0005;  // and a twentieth of a point near zero
   return p;
 }
 
-ExercisePart choice(std::string part_id, std::string expected, std::vector<std::string> choices) {
+ExercisePart choice(std::string_view part_id, std::string_view expected, std::vector<std::string_view> choices) {
   ExercisePart p;
-  p.id = std::move(part_id);
+  p.id = part_id;
   p.kind = "choice";
-  p.expected_choice = std::move(expected);
+  p.expected_choice = expected;
   p.choices = std::move(choices);
   return p;
 }
 
-ExercisePart yes_no(std::string part_id, bool yes) { return choice(std::move(part_id), yes ? "yes" : "no", {"yes", "no"}); }
+ExercisePart yes_no(std::string_view part_id, bool yes) { return choice(part_id, yes ? "yes" : "no", {"yes", "no"}); }
 
-ExercisePart& with(ExercisePart& p, std::string mistake, double value) {
-  if (std::isfinite(value) && value > 0) p.mistakes.push_back({std::move(mistake), value});
+ExercisePart& with(ExercisePart& p, std::string_view mistake, double value) {
+  if (std::isfinite(value) && value > 0) p.mistakes.push_back({mistake, value});
   return p;
 }
 
@@ -108,7 +108,7 @@ void gib_mistakes(ExercisePart& p, double bytes) {
   with(p, "gib_for_gb", bytes / 1073741824.0 * 1e9);
 }
 
-std::string verdict(const Clocks& c) { return std::string(bound_id(c.bound)); }
+std::string_view verdict(const Clocks& c) { return bound_id(c.bound); }
 
 // ---- the ten exercises ---------------------------------------------------------------------
 
@@ -166,13 +166,18 @@ ExerciseInstance exercise2(std::uint64_t seed) {
     return out;
   };
   ExerciseInstance e;
+  // names of the cells, row and column: a11 … b22 for the inputs, ab11 … ba22 for the products
+  static constexpr std::string_view names[4][4] = {{"a11", "b11", "ab11", "ba11"},
+                                                   {"a12", "b12", "ab12", "ba12"},
+                                                   {"a21", "b21", "ab21", "ba21"},
+                                                   {"a22", "b22", "ab22", "ba22"}};
   for (std::size_t r = 0; r < 2; ++r) {
     for (std::size_t c = 0; c < 2; ++c) {
-      const std::string rc = std::to_string(r + 1) + std::to_string(c + 1);
-      e.inputs.push_back(num("a" + rc, a[r][c]));
-      e.inputs.push_back(num("b" + rc, b[r][c]));
-      e.solution.push_back(num("ab" + rc, ab.c(r, c)));
-      e.solution.push_back(num("ba" + rc, ba.c(r, c)));
+      const auto& n = names[r * 2 + c];
+      e.inputs.push_back(num(n[0], a[r][c]));
+      e.inputs.push_back(num(n[1], b[r][c]));
+      e.solution.push_back(num(n[2], ab.c(r, c)));
+      e.solution.push_back(num(n[3], ba.c(r, c)));
     }
   }
   ExercisePart pab;
@@ -294,7 +299,7 @@ ExerciseInstance exercise6(std::uint64_t seed) {
     Draw d(seed, 6);
     const auto models = llms();
     m1 = d.pick(models);
-    f1 = &find_format(d.pick(std::vector<std::string>{"bf16", "fp8", "int8", "int4"}));
+    f1 = &find_format(d.pick(std::vector<std::string_view>{"bf16", "fp8", "int8", "int4"}));
     std::vector<const Gpu*> all;
     for (const Gpu& g : gpus()) all.push_back(&g);
     g1 = d.pick(all);
@@ -323,7 +328,7 @@ ExerciseInstance exercise6(std::uint64_t seed) {
       none.scale_dtype = find_format(w.format).scale_dtype;
       with(p, "no_kept_share", ceiling_tokens(quantized_weights(none).bytes, g));
     }
-    e.solution.push_back(num(std::string(solution_name), tokens));
+    e.solution.push_back(num(solution_name, tokens));
     return p;
   };
   e.parts = {part("gpu1", "tokens1", w1, *m1, *g1), part("gpu2", "tokens2", w1, *m1, *g2),

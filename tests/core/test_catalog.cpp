@@ -9,7 +9,7 @@ using namespace roofline;
 TEST_CASE("the catalog holds the lesson's GPUs and the H200, with unique ids") {
   std::set<std::string> ids;
   for (const Gpu& g : gpus()) {
-    ids.insert(g.id);
+    ids.insert(std::string(g.id));
     CHECK(g.bandwidth.value() > 0);
     CHECK(g.memory.value() > 0);
     CHECK(g.peak(Dtype::fp16).has_value());

@@ -76,7 +76,7 @@ TEST_CASE("format_number prints the shortest text that reads back exactly") {
   CHECK(format_number(65e12) == "65000000000000");
   CHECK(format_number(500) == "500");
   CHECK(format_number(1e300) == "1e+300");
-  CHECK(format_number(1.5e-7) == "1.5e-07");
+  CHECK(format_number(1.5e-7) == "1.5e-7");
   CHECK(format_rounded(401.88383045525904) == "401.9");
   CHECK(format_number(0.1) == "0.1");
   CHECK(format_number(qnan) == "NaN");

@@ -191,7 +191,7 @@ TEST_CASE("new numbers: the same seed gives the same exercise, and every drawn e
       }
       const ExerciseInstance lesson = exercise(id, 0);
       for (std::size_t i = 0; i < a.inputs.size(); ++i) {
-        if (a.inputs[i].number != lesson.inputs[i].number || a.inputs[i].id != lesson.inputs[i].id) differ.insert(a.inputs[i].name);
+        if (a.inputs[i].number != lesson.inputs[i].number || a.inputs[i].id != lesson.inputs[i].id) differ.insert(std::string(a.inputs[i].name));
       }
     }
     CHECK(!differ.empty());  // new numbers really are new

@@ -22,8 +22,8 @@
 namespace roofline {
 
 struct Gpu {
-  std::string id;
-  std::string name;
+  std::string_view id;
+  std::string_view name;
   int year = 0;
   Bytes memory;              ///< capacity (decimal GB), not a speed
   BytesPerSecond bandwidth;  ///< memory bandwidth
@@ -31,7 +31,7 @@ struct Gpu {
   /// integer operations per second (TOPS).
   std::array<std::optional<FlopsPerSecond>, all_dtypes.size()> peaks{};
   std::optional<double> price_per_hour_usd;  ///< on-demand cloud price per GPU, where the lesson gives one
-  std::string source;
+  std::string_view source;
 
   [[nodiscard]] std::optional<FlopsPerSecond> peak(Dtype d) const { return peaks[static_cast<std::size_t>(d)]; }
 };
@@ -40,8 +40,8 @@ struct Gpu {
 /// per group and a share of the model kept in BF16 (INT8, INT4), or a bit budget with no dtype of
 /// its own (3.5 bits per weight).
 struct WeightFormat {
-  std::string id;                     ///< "bf16", "fp8", "int8", "int4", "q3.5"
-  std::string name;                   ///< "BF16", "INT4 weight-only", ...
+  std::string_view id;                ///< "bf16", "fp8", "int8", "int4", "q3.5"
+  std::string_view name;              ///< "BF16", "INT4 weight-only", ...
   std::optional<Dtype> dtype;         ///< storage of the quantized part; none for a bit budget
   double bits = 16;                   ///< bits of each stored weight (without scales)
   bool weight_only = false;           ///< activations and the arithmetic stay in 16 bits
@@ -49,13 +49,13 @@ struct WeightFormat {
   Dtype scale_dtype = Dtype::fp16;
   bool keeps_bf16_share = false;      ///< the model's kept_params stay in BF16
   Dtype compute_dtype = Dtype::bf16;  ///< whose peak the matmuls run at
-  std::string source;
+  std::string_view source;
 };
 
 /// A model-level stage or layer with the lesson's MAC and weight counts.
 struct Stage {
-  std::string id;
-  std::string name;
+  std::string_view id;
+  std::string_view name;
   double macs;     ///< MACs per example
   double weights;  ///< parameters
 
@@ -65,17 +65,17 @@ struct Stage {
 };
 
 struct Model {
-  std::string id;
-  std::string name;
-  std::string kind;  ///< "llm" or "cnn"
+  std::string_view id;
+  std::string_view name;
+  std::string_view kind;  ///< "llm" or "cnn"
   double params = 0;
-  std::string format;                 ///< the weight format it is served in (a WeightFormat id)
+  std::string_view format;            ///< the weight format it is served in (a WeightFormat id)
   double kept_params = 0;             ///< parameters that stay in BF16 under weight-only INT4
   std::optional<Dtype> dtype;         ///< dtype of its activations and KV cache, where plain
   std::optional<double> layers, kv_heads, head_dim;  ///< LLM shape, where known
   std::optional<double> macs_per_example;            ///< CNN forward MACs per example
   std::vector<Stage> stages;
-  std::string source;
+  std::string_view source;
 };
 
 /// A model's weights in one format.
@@ -84,24 +84,24 @@ struct ModelWeights {
   double params = 0;        ///< all parameters
   double kept_params = 0;   ///< of which stay in BF16
   double bits_per_weight = 0;  ///< bytes × 8 ÷ params
-  std::string format;       ///< the format id
+  std::string_view format;  ///< the format id
 };
 
 /// One value of a lesson case: a number in base units, or an id (GPU, model, format, dtype).
 struct CaseValue {
-  std::string name;
+  std::string_view name;
   double number = 0;
-  std::string id;  ///< non-empty for ids
+  std::string_view id;  ///< non-empty for ids
   [[nodiscard]] bool is_id() const { return !id.empty(); }
 };
 
 /// A worked case of the lesson (the C01 last layer, Llama 3 8B on an L4, ...): the inputs every
 /// calculator, table and exercise starts from, as named values.
 struct LessonCase {
-  std::string id;
-  std::string name;
+  std::string_view id;
+  std::string_view name;
   std::vector<CaseValue> values;
-  std::string source;
+  std::string_view source;
   [[nodiscard]] const CaseValue* find(std::string_view name) const;
 };
 

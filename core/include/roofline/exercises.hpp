@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "roofline/catalog.hpp"
@@ -21,20 +22,20 @@ namespace roofline {
 
 /// A value a wrong answer may have come from, and its name (a hint id).
 struct Mistake {
-  std::string id;  ///< "macs_for_flops", "gib_for_gb", "other_precision", "intensity_is_batch", "no_kept_share"
+  std::string_view id;  ///< "macs_for_flops", "gib_for_gb", "other_precision", "intensity_is_batch", "no_kept_share"
   double value;
 };
 
 /// One quantity an exercise asks for.
 struct ExercisePart {
-  std::string id;
+  std::string_view id;
   /// What it is, which sets the units the page offers: "count", "flops", "macs", "seconds",
   /// "bytes", "flopsPerByte", "flopsPerSecond", "opsPerSecond", "tokensPerSecond",
   /// "itemsPerSecond", "fraction", "choice", "matrix".
-  std::string kind;
+  std::string_view kind;
   std::optional<double> expected;               ///< numbers
-  std::string expected_choice;                  ///< choices
-  std::vector<std::string> choices;             ///< the choice ids, in the order shown (the right one not always first)
+  std::string_view expected_choice;             ///< choices
+  std::vector<std::string_view> choices;             ///< the choice ids, in the order shown (the right one not always first)
   std::vector<std::vector<double>> expected_matrix;  ///< matrices
   double relative_tolerance = 0;  ///< accepted |answer − expected| ÷ expected (the lesson's rounding)
   double absolute_tolerance = 0;  ///< or this much, whichever is larger
@@ -43,7 +44,7 @@ struct ExercisePart {
 
 struct ExerciseInstance {
   int id = 0;
-  std::string level;              ///< "easy", "medium", "challenge"
+  std::string_view level;         ///< "easy", "medium", "challenge"
   std::uint64_t seed = 0;
   std::vector<CaseValue> inputs;  ///< what the statement names (numbers in base units, ids)
   std::vector<ExercisePart> parts;
@@ -69,7 +70,7 @@ struct PartAnswer {
 struct PartCheck {
   bool answered = false;
   bool correct = false;
-  std::string mistake;  ///< the matching mistake's id, or empty
+  std::string_view mistake;  ///< the matching mistake's id, or empty
 };
 
 PartCheck check_part(const ExercisePart& part, const PartAnswer& answer);

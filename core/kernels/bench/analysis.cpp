@@ -80,11 +80,11 @@ std::optional<Ceilings> datasheet_ceilings(const std::string& catalog_id, std::s
     const Gpu& gpu = find_gpu(catalog_id);
     Ceilings c;
     c.bandwidth = gpu.bandwidth;
-    c.bandwidth_from = gpu.name + " datasheet";
+    c.bandwidth_from = std::string(gpu.name) + " datasheet";
     for (Dtype d : all_dtypes) {
       if (auto p = gpu.peak(d)) c.peaks[std::string(dtype_id(d))] = *p;
     }
-    note = gpu.source;
+    note = std::string(gpu.source);
     return c;
   } catch (const Error& e) {
     note = std::string("no datasheet entry: ") + e.what();
@@ -95,7 +95,7 @@ std::optional<Ceilings> datasheet_ceilings(const std::string& catalog_id, std::s
 std::string catalog_id_for(const std::string& device_name) {
   std::string name;
   for (char ch : device_name) name += char(std::tolower(static_cast<unsigned char>(ch)));
-  auto has_word = [&](const std::string& word) {
+  auto has_word = [&](std::string_view word) {
     for (std::size_t pos = name.find(word); pos != std::string::npos; pos = name.find(word, pos + 1)) {
       const std::size_t end = pos + word.size();
       const bool starts = pos == 0 || !std::isalnum(static_cast<unsigned char>(name[pos - 1]));
@@ -107,12 +107,12 @@ std::string catalog_id_for(const std::string& device_name) {
   // Exact id first ("h200"), then the id's model part with its variant ("a100" + "80gb"), then
   // the model part alone ("h100" for "h100-sxm").
   for (const Gpu& gpu : gpus())
-    if (has_word(gpu.id)) return gpu.id;
+    if (has_word(gpu.id)) return std::string(gpu.id);
   std::string fallback;
   for (const Gpu& gpu : gpus()) {
     const std::size_t dash = gpu.id.find('-');
     if (dash == std::string::npos || !has_word(gpu.id.substr(0, dash))) continue;
-    if (has_word(gpu.id.substr(dash + 1))) return gpu.id;
+    if (has_word(gpu.id.substr(dash + 1))) return std::string(gpu.id);
     if (fallback.empty()) fallback = gpu.id;
   }
   return fallback;
