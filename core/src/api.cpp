@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <stdexcept>
 
 #include "roofline/batching.hpp"
@@ -497,24 +498,37 @@ struct Arg {
 
 /// One API function: its arguments, the fields of its result (of each item, for lists; a
 /// trailing '?' marks a field that may be absent) and the code that runs it.
+/// Fixed-size arrays, unused entries empty, so that the whole table is constant data (built by
+/// the compiler, not by code at run time).
 struct Function {
   std::string_view name;
-  std::vector<Arg> args;
-  std::vector<std::string_view> result;
+  Arg arg_slots[8];
+  std::string_view result_slots[16];
   bool list;
   Handler run;
+
+  [[nodiscard]] std::span<const Arg> args() const {
+    std::size_t n = 0;
+    while (n < std::size(arg_slots) && !arg_slots[n].name.empty()) ++n;
+    return {arg_slots, n};
+  }
+  [[nodiscard]] std::span<const std::string_view> result() const {
+    std::size_t n = 0;
+    while (n < std::size(result_slots) && !result_slots[n].empty()) ++n;
+    return {result_slots, n};
+  }
 };
 
 constexpr bool object = false, list = true;
 constexpr bool opt = true;
 
-const std::vector<Function>& table();
+std::span<const Function> table();
 
 Value functions_value() {
   Value v = Value::array();
   for (const Function& f : table()) {
     Value args = Value::array();
-    for (const Arg& a : f.args) {
+    for (const Arg& a : f.args()) {
       args.push(Value::object()
                     .set("name", std::string(a.name))
                     .set("kind", std::string(kind_id(a.kind)))
@@ -522,7 +536,7 @@ Value functions_value() {
                     .set("optional", a.optional));
     }
     Value result = Value::array();
-    for (std::string_view r : f.result) result.push(std::string(r));
+    for (std::string_view r : f.result()) result.push(std::string(r));
     v.push(Value::object()
                .set("name", std::string(f.name))
                .set("args", std::move(args))
@@ -532,8 +546,8 @@ Value functions_value() {
   return v;
 }
 
-const std::vector<Function>& table() {
-  static const std::vector<Function> functions = {
+std::span<const Function> table() {
+  static constexpr Function functions[] = {
       {"functions", {}, {"name", "args", "returns", "result"}, list,
        [](const Args&) { return functions_value(); }},
       {"errorCodes", {}, {}, list,  // a list of code strings
@@ -628,7 +642,7 @@ const std::vector<Function>& table() {
          for (const Function& f : table()) {
            if (f.name != fn) continue;
            std::vector<std::string_view> takes;
-           for (const Arg& arg : f.args) takes.push_back(arg.name);
+           for (const Arg& arg : f.args()) takes.push_back(arg.name);
            return case_args(c, takes);
          }
          throw Error(ErrorCode::unknown_function, "function",
@@ -936,10 +950,10 @@ const std::vector<Function>& table() {
 void reject_unknown(const Function& f, const Value& args) {
   for (const std::string& key : args.keys()) {
     bool known = false;
-    for (const Arg& a : f.args) known = known || a.name == key;
+    for (const Arg& a : f.args()) known = known || a.name == key;
     if (known) continue;
     std::string takes;
-    for (const Arg& a : f.args) takes += (takes.empty() ? "" : ", ") + std::string(a.name);
+    for (const Arg& a : f.args()) takes += (takes.empty() ? "" : ", ") + std::string(a.name);
     throw Error(ErrorCode::unknown_argument, key.substr(0, 40),
                 std::string(f.name) + " takes no argument \"" + key.substr(0, 40) + "\"" +
                     (takes.empty() ? std::string("; it takes none") : "; it takes " + takes));
