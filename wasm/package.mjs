@@ -3,6 +3,10 @@
 //   roofline.js   a classic script: defines the global createRoofline (and module.exports under
 //                 CommonJS); works in pages opened from file://.
 //   roofline.mjs  an ES module whose default export is createRoofline.
+//   roofline-web.js + roofline.wasm  the classic script with the wasm beside it instead of inlined
+//                 (for served pages: the binary is a third smaller than its base64, is compiled
+//                 while it downloads, and is cached apart from the script). It fetches
+//                 roofline.wasm from its own folder, so it needs http(s), not file://.
 // Usage: node wasm/package.mjs <emscripten-output.js> <outdir>
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -28,6 +32,14 @@ root.createRoofline = createRoofline;
 })(typeof globalThis !== 'undefined' ? globalThis : this);
 `;
 writeFileSync(join(outdir, 'roofline.js'), classic);
+
+const inlined = /"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/;
+const match = inlined.exec(classic);
+if (!match) throw new Error('package.mjs: no inlined wasm found in the Emscripten output');
+writeFileSync(join(outdir, 'roofline.wasm'), Buffer.from(match[1], 'base64'));
+const web = classic.replace(inlined, '"roofline.wasm"')
+  .replace('root.createRoofline = createRoofline;', 'createRoofline.split = true;  // the page falls back to roofline.js where the fetch fails\nroot.createRoofline = createRoofline;');
+writeFileSync(join(outdir, 'roofline-web.js'), web);
 
 // Under Node, the Emscripten runtime expects CommonJS's require and __dirname.
 const nodeShim = `const __rooflineNode = typeof process === 'object' && process !== null &&

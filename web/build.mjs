@@ -84,6 +84,30 @@ function transform(file, code) {
   return { deps, exported, body };
 }
 
+/**
+ * Drops what the browser does not need: whole-line comments, comment blocks that start a line,
+ * blank lines and indentation. Safe for this folder's code, which has no string or template
+ * literal spanning lines (tests/web/units.test.mjs checks that).
+ */
+function compact(code) {
+  const out = [];
+  let inBlock = false;
+  for (const raw of code.split('\n')) {
+    const line = raw.trim();
+    if (inBlock) {
+      if (line.includes('*/')) inBlock = false;
+      continue;
+    }
+    if (line.startsWith('/*') && !line.startsWith('/* Roofline Lab')) {
+      if (!line.includes('*/')) inBlock = true;
+      continue;
+    }
+    if (!line || line.startsWith('//')) continue;
+    out.push(line);
+  }
+  return out.join('\n');
+}
+
 function bundle(entry, data) {
   const order = [];
   const seen = new Map();
@@ -108,7 +132,7 @@ function bundle(entry, data) {
     `const __m_data = ${JSON.stringify(data)};`,
   ];
   for (const [name, t] of order) {
-    parts.push(`const ${moduleName(name)} = (() => {`, `// ---- ${name}.js`, t.body.trim(), `return { ${t.exported.join(', ')} };`, '})();');
+    parts.push(`const ${moduleName(name)} = (() => {`, compact(t.body), `return { ${t.exported.join(', ')} };`, '})();');
   }
   parts.push('})();', '');
   return parts.join('\n');
@@ -209,24 +233,45 @@ function main() {
 
   const js = bundle('main', { UI: ui, PROSE: prose, GLOSSARY: glossary, CATALOG: catalogTexts, CALC_CSS: calcCss });
   new Script(js, { filename: 'roofline-calculator.js' }); // compile only: a syntax error fails the build
+  // The served page: the same code without texts, and one file of texts per language, loaded
+  // when the language is first used (the embeddable script and the single file keep all three).
+  // (each language's own name, for the language switch, comes with the code)
+  const langNames = Object.fromEntries(Object.entries(ui).filter(([id]) => id.startsWith('lang.')));
+  const pageJs = bundle('main', { UI: langNames, PROSE: {}, GLOSSARY: {}, CATALOG: {}, CALC_CSS: calcCss });
+  new Script(pageJs, { filename: 'roofline-page.js' });
+  const textFiles = {};
+  for (const lang of LANGS) {
+    const pick = (table) => Object.fromEntries(Object.entries(table).map(([id, e]) => [id, e[lang]]));
+    const withValues = (table) => Object.fromEntries(Object.entries(table).map(([id, e]) => [id, e.values ? { t: e[lang], values: e.values } : { t: e[lang] }]));
+    const pack = { UI: pick(ui), CATALOG: pick(catalogTexts), PROSE: withValues(prose), GLOSSARY: withValues(glossary) };
+    textFiles[lang] = `/* Roofline Lab texts (${lang}) for roofline-page.js */\n(globalThis.__rooflineTexts || (globalThis.__rooflineTexts = {}))[${JSON.stringify(lang)}] = ${JSON.stringify(pack)};\n`;
+    new Script(textFiles[lang], { filename: `roofline-texts.${lang}.js` });
+  }
 
   const classic = join(moduleDir, 'roofline.js');
   if (!existsSync(classic)) throw new Error(`${classic} not found: build the wasm module first`);
   if (moduleDir !== out) {
     copyFileSync(classic, join(out, 'roofline.js'));
-    const mjs = join(moduleDir, 'roofline.mjs');
-    if (existsSync(mjs)) copyFileSync(mjs, join(out, 'roofline.mjs'));
+    for (const name of ['roofline.mjs', 'roofline-web.js', 'roofline.wasm']) {
+      if (existsSync(join(moduleDir, name))) copyFileSync(join(moduleDir, name), join(out, name));
+    }
   }
+  const split = existsSync(join(out, 'roofline-web.js')) && existsSync(join(out, 'roofline.wasm'));
   const moduleJs = readFileSync(classic, 'utf8');
 
   writeFileSync(join(out, 'roofline-calculator.js'), js);
+  writeFileSync(join(out, 'roofline-page.js'), pageJs);
+  for (const lang of LANGS) writeFileSync(join(out, `roofline-texts.${lang}.js`), textFiles[lang]);
   writeFileSync(join(out, 'roofline-lab.css'), pageCss);
   writeFileSync(join(out, 'embed-example.css'), embedCss);
   writeFileSync(join(out, 'favicon.svg'), FAVICON);
   writeFileSync(join(out, 'index.html'), pageHtml(ui, {
     icon: 'favicon.svg',
     css: '<link rel="stylesheet" href="roofline-lab.css">',
-    scripts: '<script src="roofline.js" defer></script>\n<script src="roofline-calculator.js" defer></script>',
+    // the wasm is fetched (and compiled while it arrives) from the start, in parallel with the scripts
+    scripts: split
+      ? '<link rel="preload" href="roofline.wasm" as="fetch" type="application/wasm" crossorigin>\n<script src="roofline-web.js" defer></script>\n<script src="roofline-page.js" defer></script>'
+      : '<script src="roofline.js" defer></script>\n<script src="roofline-page.js" defer></script>',
   }));
   writeFileSync(join(out, 'roofline-lab.html'), pageHtml(ui, {
     icon: FAVICON_DATA,
@@ -234,7 +279,7 @@ function main() {
     scripts: `<script>\n${inlineScript(moduleJs)}\n</script>\n<script>\n${inlineScript(js)}\n</script>`,
   }));
   writeFileSync(join(out, 'embed-example.html'), embedHtml(ui));
-  console.log(`build: wrote index.html, roofline-lab.html, embed-example.html and assets to ${relative(process.cwd(), out) || '.'}`);
+  console.log(`build: wrote index.html (roofline-page.js, roofline-texts.*.js${split ? ', roofline-web.js + roofline.wasm' : ''}), roofline-lab.html, embed-example.html and assets to ${relative(process.cwd(), out) || '.'}`);
 }
 
 main();

@@ -172,6 +172,7 @@ test('language switch and ?lang= and the browser language', async () => {
   try {
     assert.equal(await page.getAttribute('html', 'lang'), 'pt', 'browser language is the default');
     await page.locator('.lang-switch button[data-lang="es"]').click();
+    await until(page, (l) => document.documentElement.lang === l, 'es');  // the language's texts load first
     await waitReady(page);
     assert.equal(await page.getAttribute('html', 'lang'), 'es');
     assert.match(await page.evaluate(() => location.href), /lang=es/);
@@ -179,10 +180,12 @@ test('language switch and ?lang= and the browser language', async () => {
     await until(page, () => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('.calc-title').textContent === 'Tokens por segundo al decodificar');
     assert.equal((await rows(page, 'matmul')).gflops, '0.066');
     await page.locator('.lang-switch button[data-lang="en"]').click();
+    await until(page, (l) => document.documentElement.lang === l, 'en');  // the language's texts load first
     await until(page, () => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('.calc-title').textContent === 'Tokens per second while decoding');
     // typed numbers survive a language switch
     await field(page, 'decode', 'weights').fill('8.03');
     await page.locator('.lang-switch button[data-lang="pt"]').click();
+    await until(page, (l) => document.documentElement.lang === l, 'pt');  // the language's texts load first
     await until(page, () => document.documentElement.lang === 'pt');
     await until(page, () => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('.calc-title').textContent === 'Tokens por segundo na decodificação');
     assert.equal(await field(page, 'decode', 'weights').inputValue(), '8,03');

@@ -171,6 +171,7 @@ test('the captions are translated, and a language switch redraws the tables in t
   const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
   try {
     await page.locator('.lang-switch button[data-lang="pt"]').click();
+    await until(page, (l) => document.documentElement.lang === l, 'pt');  // the language's texts load first
     const cell = () => page.locator('table[data-table="gpus"] tr[data-row="a100-80gb"] td[data-col="bandwidth"]').textContent();
     assert.equal(norm(await cell()), '2.039');
     assert.equal(await page.locator('table.lesson-table').count(), 4, 'no table drawn twice');

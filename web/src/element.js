@@ -4,7 +4,7 @@
 // lang attribute.
 import { CALC_CSS } from './data.js';
 import { h, clear } from './dom.js';
-import { t, detectLang, normalizeLang } from './i18n.js';
+import { t, detectLang, normalizeLang, addTexts, hasLang } from './i18n.js';
 import { Calc } from './calc.js';
 import { matmulKind } from './kind-matmul.js';
 import { byhandKind } from './kind-byhand.js';
@@ -34,15 +34,42 @@ function injectScript(src) {
   });
 }
 
-/** The module, created once per page. */
+/**
+ * The module, created once per page. The served page loads roofline-web.js, which fetches
+ * roofline.wasm beside it; where that fails (a page opened from file://), the self-contained
+ * roofline.js takes over.
+ */
 export function loadModule() {
   if (!modulePromise) {
     modulePromise = (async () => {
       if (typeof globalThis.createRoofline !== 'function') await injectScript(new URL('roofline.js', SCRIPT_URL).href);
-      return globalThis.createRoofline();
+      try {
+        return await globalThis.createRoofline();
+      } catch (e) {
+        if (!globalThis.createRoofline.split) throw e;
+        await injectScript(new URL('roofline.js', SCRIPT_URL).href);
+        return globalThis.createRoofline();
+      }
     })();
   }
   return modulePromise;
+}
+
+const textPromises = {};
+/**
+ * The texts of a language: here already in the bundles that carry all three; on the served
+ * page, roofline-texts.<lang>.js beside this script, loaded once when a language is first used.
+ */
+export function ensureLang(lang) {
+  if (hasLang(lang)) return Promise.resolve();
+  if (!textPromises[lang]) {
+    textPromises[lang] = (async () => {
+      const packs = globalThis.__rooflineTexts || {};
+      if (!packs[lang]) await injectScript(new URL(`roofline-texts.${lang}.js`, SCRIPT_URL).href);
+      addTexts(lang, globalThis.__rooflineTexts[lang]);
+    })();
+  }
+  return textPromises[lang];
 }
 
 let sheet = null;
@@ -75,13 +102,14 @@ export class RooflineCalculatorElement extends HTMLElement {
     if (this.started) return;
     this.started = true;
     const lang = elementLang(this);
-    this.shadowRoot.append(h('p', { class: 'loading', role: 'status' }, t('calc.loading', lang)));
-    loadModule().then((rl) => {
+    if (hasLang(lang)) this.shadowRoot.append(h('p', { class: 'loading', role: 'status' }, t('calc.loading', lang)));
+    Promise.all([loadModule(), ensureLang(lang)]).then(([rl]) => {
       this.rl = rl;
       this.build();
     }).catch((e) => {
       console.error(e);
-      clear(this.shadowRoot).append(h('p', { class: 'form-error', role: 'alert' }, t('calc.loadFailed', elementLang(this))));
+      const l = elementLang(this);
+      clear(this.shadowRoot).append(h('p', { class: 'form-error', role: 'alert' }, hasLang(l) ? t('calc.loadFailed', l) : 'Roofline Lab could not load.'));
     });
   }
 
@@ -122,9 +150,12 @@ export class RooflineCalculatorElement extends HTMLElement {
 
   attributeChangedCallback(name, oldValue, newValue) {
     if (!this.rl || oldValue === newValue) return;
-    if (name === 'lang' && this.calc) this.calc.setLang(elementLang(this));
-    else if (name === 'lang' && this.practice) this.practice.setLang(elementLang(this));
-    else this.build();
+    const lang = elementLang(this);
+    ensureLang(lang).then(() => {
+      if (name === 'lang' && this.calc) this.calc.setLang(lang);
+      else if (name === 'lang' && this.practice) this.practice.setLang(lang);
+      else this.build();
+    }).catch((e) => console.error(e));
   }
 }
 

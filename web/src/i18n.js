@@ -4,6 +4,30 @@ import { UI, PROSE, GLOSSARY, CATALOG } from './data.js';
 import { LANGS, format } from './format.js';
 import { fromBase } from './units.js';
 
+/**
+ * Adds one language's texts to the tables. A pack is what build.mjs writes into
+ * roofline-texts.<lang>.js for the served page: { UI: {id: text}, CATALOG: {key: text},
+ * PROSE: {id: {t, values?}}, GLOSSARY: {id: {t, values?}} }.
+ */
+export function addTexts(lang, pack) {
+  for (const [table, src] of [[UI, pack.UI], [CATALOG, pack.CATALOG]]) {
+    for (const [id, text] of Object.entries(src || {})) (table[id] || (table[id] = {}))[lang] = text;
+  }
+  for (const [table, src] of [[PROSE, pack.PROSE], [GLOSSARY, pack.GLOSSARY]]) {
+    for (const [id, e] of Object.entries(src || {})) {
+      const entry = table[id] || (table[id] = {});
+      entry[lang] = e.t;
+      if (e.values) entry.values = e.values;
+    }
+  }
+}
+
+/** Whether the texts of `lang` are here (always, in the bundles that carry every language). */
+export function hasLang(lang) {
+  const e = UI['page.title'];
+  return Boolean(e && typeof e[lang] === 'string');
+}
+
 export function hasText(id) {
   return Object.prototype.hasOwnProperty.call(UI, id);
 }

@@ -2,11 +2,11 @@
 // web/i18n/prose.json around each <roofline-calculator>), the two diagrams, the benchmark
 // overlay, common mistakes and the glossary cards.
 import { h, clear } from './dom.js';
-import { t, detectLang, proseText, glossaryIds, glossaryCard, hasText } from './i18n.js';
+import { t, detectLang, proseText, glossaryIds, glossaryCard, hasText, hasLang } from './i18n.js';
 import { PROSE } from './data.js';
 import { LANGS } from './format.js';
 import { gpuTable, listingTable, intensityTable, usesPerWeightTable } from './tables.js';
-import { loadModule } from './element.js';
+import { loadModule, ensureLang } from './element.js';
 import { createDiagram, readerState } from './diagrams.js';
 import { BenchOverlay } from './bench.js';
 import { practiceIds, clearProgress, solvedCount, CHANGE_EVENT, RESET_EVENT } from './exercises.js';
@@ -57,8 +57,9 @@ class Page {
     }
   }
 
-  setLang(lang) {
+  async setLang(lang) {
     if (!LANGS.includes(lang) || lang === this.lang) return;
+    await ensureLang(lang);
     this.lang = lang;
     const u = new URL(location.href);
     u.searchParams.set('lang', lang);
@@ -233,7 +234,7 @@ export async function startPage() {
   const root = document.getElementById('lab');
   if (!root) return;
   try {
-    const rl = await loadModule();
+    const [rl] = await Promise.all([loadModule(), ensureLang(detectLang())]);
     const page = new Page(root, rl);
     page.render();
     if (location.hash) {
@@ -242,7 +243,8 @@ export async function startPage() {
     }
   } catch (e) {
     console.error(e);
-    root.append(h('p', { class: 'form-error', role: 'alert' }, t('calc.loadFailed', detectLang())));
+    const lang = detectLang();
+    root.append(h('p', { class: 'form-error', role: 'alert' }, hasLang(lang) ? t('calc.loadFailed', lang) : 'Roofline Lab could not load.'));
   }
 }
 
