@@ -1,0 +1,482 @@
+#!/usr/bin/env node
+// The page benchmark (docs/performance.md): headless Chromium, the site served by web/serve.mjs
+// (createSiteServer, strict CSP) on 127.0.0.1, and in one run, side by side:
+//   - time to ready of a blank page, index.html?lang=en, roofline-lab.html (file://) and
+//     embed-example.html, over fresh browser contexts;
+//   - every calculator's input handler, and the same until the next frame is painted;
+//   - the bytes index.html requests until ready (raw and gzip -9), and the module's sizes.
+//
+//   node tests/perf/page.mjs build-wasm/site [--json out.json] [--loads N] [--changes N] [--quick]
+//
+// Definitions (the same for every row; docs/performance.md repeats them):
+//   ready    performance.now() (milliseconds since the navigation started) in the first
+//            requestAnimationFrame callback in which the page shows the row's target: the blank
+//            page's paragraph, the matmul calculator's flops row reading 65,536,000, the embed
+//            example's decode total (neither empty nor "—"). A script injected before the page's
+//            own (Playwright's addInitScript, which the CSP does not govern) polls once per frame.
+//   handler  for one input change: performance.now() around setting the value and dispatching
+//            'input' (bubbling), plus the microtasks the handler queued, plus the work the page
+//            deferred to the next animation frame (the time between a rAF callback registered
+//            before the dispatch and one registered after it, minus the same on idle frames).
+//   paint    the handler's synchronous part plus the whole next frame: from the first rAF
+//            callback of that frame to a MessageChannel message posted from its last one, which
+//            runs after the frame's style, layout and paint; minus the same on idle frames.
+//            The wait between the dispatch and the frame's start is idle time, not counted.
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { createSiteServer } from '../../web/serve.mjs';
+import { launch } from '../web/helpers.mjs'; // the page tests' Chromium and launch flags
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const ROOT = resolve(HERE, '../..');
+const VIEWPORT = { width: 1100, height: 900 };
+const READY_MSG = '__roofline_perf_ready__';
+
+export const KINDS = ['matmul', 'byhand', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant'];
+
+/** The field each calculator's changes go to, and the two valid values they alternate between. */
+export const CHANGES = {
+  matmul: { field: 'n', values: ['1000', '2000'] },
+  byhand: { cell: 'a', values: ['7', '2'] },
+  roofline: { field: 'intensity', values: ['10', '100'] },
+  decode: { field: 'batch', values: ['1', '64'] },
+  batching: { field: 'batch', values: ['1', '64'] },
+  clocks: { field: 'tokens', values: ['1000', '2000'] },
+  tile: { field: 'tile', values: ['16', '64'] },
+  quant: { field: 'params', values: ['8.03', '70'] },
+};
+
+/** The pages timed to ready: what each waits for. */
+export const TARGETS = {
+  blank: { label: 'blank page (first text)', what: 'text' },
+  index: {
+    label: '`index.html?lang=en` until the first calculator shows 65,536,000',
+    what: 'row', host: 'roofline-calculator[kind="matmul"]', row: 'flops', expect: '65,536,000',
+  },
+  lab: {
+    label: 'single file `roofline-lab.html` (file://), the same',
+    what: 'row', host: 'roofline-calculator[kind="matmul"]', row: 'flops', expect: '65,536,000',
+  },
+  embed: {
+    label: 'embed example until its decode calculator shows its total',
+    what: 'row', host: 'roofline-calculator[kind="decode"]', row: 'total', expect: null,
+  },
+};
+
+const BLANK_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Blank</title>
+<link rel="icon" href="favicon.svg">
+</head>
+<body>
+<p>One paragraph of text on a page with nothing else: the benchmark's baseline for how long a page takes to show its first text.</p>
+</body>
+</html>
+`;
+
+// ---- statistics ------------------------------------------------------------------------------
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+export function stats(xs) {
+  return { median: median(xs), min: Math.min(...xs), max: Math.max(...xs), n: xs.length };
+}
+
+const gzip = (buf) => gzipSync(buf, { level: 9 }).length;
+
+// ---- in-page code (serialized by Playwright; the page's CSP does not apply to it) ------------
+
+/** Init script: polls the target once per animation frame and reports the first frame it shows. */
+function readyProbe(t) {
+  const norm = (s) => String(s || '').replace(/[\u00a0\u202f\u2009]/g, ' ').trim();
+  const shown = () => {
+    if (t.what === 'text') {
+      const p = document.body && document.body.querySelector('p');
+      return Boolean(p && norm(p.textContent));
+    }
+    const host = document.querySelector(t.host);
+    if (!host) return false;
+    const out = (host.shadowRoot || host).querySelector(`output[data-row="${t.row}"]`);
+    if (!out) return false;
+    const text = norm(out.textContent);
+    return t.expect ? text.includes(t.expect) : text !== '' && text !== '—';
+  };
+  const state = { ready: null };
+  Object.defineProperty(window, '__rooflinePerf', { value: state });
+  const frame = () => {
+    if (shown()) {
+      state.ready = performance.now();
+      // console.debug reaches Playwright as an event: nothing polls the page from outside
+      console.debug(t.msg, JSON.stringify({ ready: state.ready }));
+      return;
+    }
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+/**
+ * In the page: `changes` input changes of one field, alternating two values, each after an idle
+ * frame measured the same way. Returns raw samples (milliseconds).
+ */
+async function measureChanges({ kind, spec, changes }) {
+  const host = document.querySelector(`roofline-calculator[kind="${kind}"]`);
+  const root = host.shadowRoot || host;
+  const input = spec.cell
+    ? (root.querySelector(`input.cell-${spec.cell}[data-row="0"][data-col="0"]`) || root.querySelector('input.cell'))
+    : root.querySelector(`[data-field="${spec.field}"] input[type="text"]`) || root.querySelector(`input[name="${spec.field}"]`);
+  if (!input) return { error: `no input for ${kind}` };
+  const raf = () => new Promise((r) => requestAnimationFrame(r));
+  const channel = new MessageChannel();
+  let onMessage = null;
+  channel.port1.onmessage = () => onMessage && onMessage();
+  const afterPaint = () => new Promise((r) => { onMessage = () => r(performance.now()); });
+  const outputs = () => [...root.querySelectorAll('output, .c-value')].map((o) => o.textContent).join('|');
+
+  // One frame: `act` (or nothing) between a rAF registered before it and one registered after.
+  async function frame(act) {
+    await raf();
+    await new Promise((r) => { onMessage = r; channel.port2.postMessage(0); }); // a fresh task after a painted frame
+    let tFirst = 0;
+    let tLast = 0;
+    const first = new Promise((r) => requestAnimationFrame(() => { tFirst = performance.now(); r(); }));
+    const t0 = performance.now();
+    if (act) act();
+    const t1 = performance.now();
+    await Promise.resolve(); // the microtasks the handler queued run before this continuation
+    const t1m = performance.now();
+    const painted = afterPaint();
+    requestAnimationFrame(() => { tLast = performance.now(); channel.port2.postMessage(0); });
+    await first;
+    const tEnd = await painted;
+    return { sync: t1m - t0, syncOnly: t1 - t0, raf: tLast - tFirst, frame: tEnd - tFirst, wall: tEnd - t0 };
+  }
+
+  const samples = [];
+  const idles = [];
+  const seen = new Set();
+  for (let i = 0; i < changes; i += 1) {
+    idles.push(await frame(null));
+    const value = spec.values[i % 2];
+    samples.push(await frame(() => {
+      input.value = value;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }));
+    seen.add(outputs());
+  }
+  return { samples, idles, distinctOutputs: seen.size };
+}
+
+// ---- Node side -------------------------------------------------------------------------------
+
+async function listen(dir) {
+  const server = createSiteServer(dir);
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
+}
+
+async function newContext(browser) {
+  return browser.newContext({ viewport: VIEWPORT, locale: 'en-US', colorScheme: 'light' });
+}
+
+/**
+ * One load in a fresh context (nothing cached): navigation start to the first frame that shows
+ * the target. `onRequest` sees every request with whether it came before ready.
+ */
+async function loadOnce(browser, url, target, { timeout = 30000, lazyGraceMs = 5000, recordRequests = false } = {}) {
+  const context = await newContext(browser);
+  try {
+    await context.addInitScript(readyProbe, { ...target, msg: READY_MSG });
+    const page = await context.newPage();
+    const errors = [];
+    const requests = [];
+    let isReady = false;
+    let scrolled = false;
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    if (recordRequests) page.on('request', (r) => requests.push({ url: r.url(), beforeReady: !isReady }));
+    const ready = new Promise((resolveReady) => {
+      page.on('console', (m) => {
+        if (m.type() === 'debug' && m.text().startsWith(READY_MSG)) {
+          isReady = true;
+          resolveReady();
+        }
+      });
+    });
+    const started = Date.now();
+    await page.goto(url, { waitUntil: 'commit', timeout });
+    // A page that renders its calculators only near the viewport: if the target has not shown
+    // lazyGraceMs after the page loaded, bring it into view (the run says so).
+    let timer;
+    const grace = page.waitForLoadState('load', { timeout })
+      .then(() => (isReady ? null : new Promise((r) => { timer = setTimeout(r, lazyGraceMs); })))
+      .catch(() => {});
+    const first = await Promise.race([ready.then(() => 'ready'), grace.then(() => 'grace')]);
+    clearTimeout(timer);
+    if (first === 'grace' && target.host) {
+      scrolled = true;
+      await page.evaluate((sel) => { const el = document.querySelector(sel); if (el) el.scrollIntoView(); }, target.host);
+    }
+    const left = Math.max(1000, timeout - (Date.now() - started));
+    let limit;
+    const late = new Promise((r) => { limit = setTimeout(() => r('late'), left); });
+    const outcome = await Promise.race([ready.then(() => 'ready'), late]);
+    clearTimeout(limit);
+    if (outcome === 'late') throw new Error(`${url}: not ready within ${timeout} ms (${errors.join('; ') || 'no page errors'})`);
+    const probe = await page.evaluate(() => ({ ready: window.__rooflinePerf.ready }));
+    let after = null;
+    if (recordRequests) {
+      await page.waitForLoadState('load', { timeout }).catch(() => {});
+      await page.waitForTimeout(500);
+      after = requests.map((r) => r.url);
+    }
+    return {
+      ready: probe.ready, scrolled, errors,
+      requestsUntilReady: recordRequests ? requests.filter((r) => r.beforeReady).map((r) => r.url) : null,
+      requestsAfterLoad: after,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The site files a list of request URLs maps to, with raw and gzip -9 sizes. */
+function transfer(urls, siteUrl, siteDir) {
+  const files = [];
+  const skipped = [];
+  for (const u of [...new Set(urls)]) {
+    if (!u.startsWith(siteUrl)) {
+      if (!u.startsWith('data:')) skipped.push(u);
+      continue;
+    }
+    let path = join(siteDir, decodeURIComponent(new URL(u).pathname));
+    if (existsSync(path) && statSync(path).isDirectory()) path = join(path, 'index.html');
+    if (!existsSync(path)) { skipped.push(u); continue; }
+    const buf = readFileSync(path);
+    files.push({ file: path.slice(siteDir.length + 1), raw: buf.length, gzip: gzip(buf) });
+  }
+  files.sort((a, b) => b.gzip - a.gzip);
+  return {
+    files, skipped,
+    raw: files.reduce((s, f) => s + f.raw, 0),
+    gzip: files.reduce((s, f) => s + f.gzip, 0),
+  };
+}
+
+async function waitFor(page, fn, arg, { timeout = 20000, interval = 50 } = {}) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(fn, arg)) return;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${JSON.stringify(arg)}`);
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
+
+/** Every calculator on index.html?lang=en: `changes` input changes each. */
+async function measureCalculators(browser, siteUrl, changes, log) {
+  const context = await newContext(browser);
+  try {
+    await context.addInitScript(readyProbe, { ...TARGETS.index, msg: READY_MSG });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await page.goto(`${siteUrl}index.html?lang=en`, { waitUntil: 'load' });
+    await waitFor(page, () => window.__rooflinePerf.ready !== null, null);
+    const out = {};
+    for (const kind of KINDS) {
+      const spec = CHANGES[kind];
+      // calculators may render only near the viewport: bring each into view, wait for its input
+      await page.evaluate((k) => document.querySelector(`roofline-calculator[kind="${k}"]`).scrollIntoView({ block: 'center' }), kind);
+      await waitFor(page, ({ k, s }) => {
+        const host = document.querySelector(`roofline-calculator[kind="${k}"]`);
+        const root = host && (host.shadowRoot || host);
+        if (!root) return false;
+        return Boolean(s.cell ? root.querySelector('input.cell') : root.querySelector(`[data-field="${s.field}"] input[type="text"], input[name="${s.field}"]`));
+      }, { k: kind, s: spec });
+      await page.waitForTimeout(300); // let whatever scrolling started (lazy neighbours) settle
+      const r = await page.evaluate(measureChanges, { kind, spec, changes });
+      if (r.error) throw new Error(r.error);
+      if (r.distinctOutputs < 2) throw new Error(`${kind}: changing ${spec.field || 'a cell'} did not change any result: nothing was measured`);
+      const idleRaf = median(r.idles.map((x) => x.raf));
+      const idleFrame = median(r.idles.map((x) => x.frame));
+      const idleWall = median(r.idles.map((x) => x.wall));
+      const handler = r.samples.map((x) => x.sync + x.raf - idleRaf);
+      const paint = r.samples.map((x) => x.sync + x.frame - idleFrame);
+      out[kind] = {
+        field: spec.field || `${spec.cell.toUpperCase()} cell`, values: spec.values, changes,
+        handler: stats(handler), paint: stats(paint),
+        syncOnly: stats(r.samples.map((x) => x.syncOnly)),
+        wallToPaint: stats(r.samples.map((x) => x.wall - idleWall)),
+        idle: { raf: idleRaf, frame: idleFrame, wall: idleWall },
+      };
+      log(`  ${kind.padEnd(8)} handler ${fmt(out[kind].handler.median, 2)} ms, with paint ${fmt(out[kind].paint.median, 2)} ms`);
+    }
+    return { calculators: out, errors };
+  } finally {
+    await context.close();
+  }
+}
+
+const fmt = (v, d = 0) => (v === null || v === undefined || Number.isNaN(v) ? '—' : v.toFixed(d));
+const kB = (b) => `${(b / 1000).toFixed(1)} kB`;
+
+/**
+ * Runs the whole benchmark. Options: siteDir, loads (≥ 1), changes, warmup (rounds not
+ * counted), log (a function for progress lines).
+ */
+export async function runBenchmark({ siteDir = 'build-wasm/site', loads = 7, changes = 20, warmup = 1, log = () => {} } = {}) {
+  const dir = resolve(siteDir);
+  for (const f of ['index.html', 'roofline-lab.html', 'embed-example.html', 'roofline.mjs']) {
+    if (!existsSync(join(dir, f))) throw new Error(`${join(dir, f)} is missing: build the site first (node web/build.mjs --module-dir build-wasm/site --out build-wasm/site)`);
+  }
+  const blankDir = mkdtempSync(join(tmpdir(), 'roofline-perf-'));
+  writeFileSync(join(blankDir, 'blank.html'), BLANK_HTML);
+  // the same icon as the site's pages, so that no page's load includes a 404
+  if (existsSync(join(dir, 'favicon.svg'))) writeFileSync(join(blankDir, 'favicon.svg'), readFileSync(join(dir, 'favicon.svg')));
+  const site = await listen(dir);
+  const blankSite = await listen(blankDir);
+  const browser = await launch();
+  const load0 = loadavg()[0];
+  const startedAt = new Date();
+  try {
+    const urls = {
+      blank: `${blankSite.url}blank.html`,
+      index: `${site.url}index.html?lang=en`,
+      lab: pathToFileURL(join(dir, 'roofline-lab.html')).href,
+      embed: `${site.url}embed-example.html`,
+    };
+    const times = { blank: [], index: [], lab: [], embed: [] };
+    const scrolled = { blank: 0, index: 0, lab: 0, embed: 0 };
+    const pageErrors = [];
+    let requests = null;
+    // round robin: each round loads every page once, so a noisy moment hits all rows alike
+    for (let round = -warmup; round < loads; round += 1) {
+      for (const key of Object.keys(urls)) {
+        const wantRequests = key === 'index' && round === 0;
+        const r = await loadOnce(browser, urls[key], TARGETS[key], { recordRequests: wantRequests });
+        if (wantRequests) requests = r;
+        pageErrors.push(...r.errors.map((e) => `${key}: ${e}`));
+        if (round < 0) continue;
+        times[key].push(r.ready);
+        if (r.scrolled) scrolled[key] += 1;
+      }
+      if (round >= 0) log(`round ${round + 1}/${loads}: ${Object.keys(urls).map((k) => `${k} ${fmt(times[k].at(-1))} ms`).join(', ')}`);
+    }
+    const ready = {};
+    const blankMedian = median(times.blank);
+    for (const key of Object.keys(urls)) {
+      ready[key] = {
+        label: TARGETS[key].label, url: key === 'lab' ? 'file://…/roofline-lab.html' : urls[key].replace(/^http:\/\/127\.0\.0\.1:\d+\//, ''),
+        ...stats(times[key]), ratio: median(times[key]) / blankMedian, samples: times[key],
+        scrolledIntoView: scrolled[key],
+      };
+    }
+    log('calculators (index.html?lang=en):');
+    const calc = await measureCalculators(browser, site.url, changes, log);
+    pageErrors.push(...calc.errors.map((e) => `calculators: ${e}`));
+    const untilReady = transfer(requests.requestsUntilReady, site.url, dir);
+    const afterLoad = transfer(requests.requestsAfterLoad, site.url, dir);
+    const lab = readFileSync(join(dir, 'roofline-lab.html'));
+    const sizes = {
+      servedUntilReady: untilReady,
+      servedAfterLoad: afterLoad,
+      rooflineMjs: { raw: statSync(join(dir, 'roofline.mjs')).size, gzip: gzip(readFileSync(join(dir, 'roofline.mjs'))) },
+      labHtml: { raw: lab.length, gzip: gzip(lab) },
+    };
+    return {
+      date: startedAt.toISOString(),
+      machine: { cores: cpus().length, cpu: cpus()[0]?.model || null, loadavg1Start: load0, loadavg1End: loadavg()[0], node: process.version },
+      chromium: browser.version(),
+      options: { loads, changes, warmupRounds: warmup, viewport: VIEWPORT },
+      ready, calculators: calc.calculators, sizes, pageErrors,
+    };
+  } finally {
+    await browser.close();
+    await site.close();
+    await blankSite.close();
+    rmSync(blankDir, { recursive: true, force: true });
+  }
+}
+
+// ---- report ----------------------------------------------------------------------------------
+const GOALS = { blank: '—', index: '≤ 2× blank', lab: '≤ 2× blank', embed: '≤ 1.5× blank' };
+
+export function markdown(r) {
+  const L = [];
+  L.push(`Chromium ${r.chromium}, ${r.machine.cores} cores (${r.machine.cpu}), ${r.options.loads} loads per page (after ${r.options.warmupRounds} warm-up round), ${r.options.changes} changes per calculator; load average ${r.machine.loadavg1Start.toFixed(2)} → ${r.machine.loadavg1End.toFixed(2)}.`);
+  L.push('');
+  L.push('| ready (ms since navigation start) | median | min | max | × blank | goal |');
+  L.push('| --- | ---: | ---: | ---: | ---: | --- |');
+  for (const [k, v] of Object.entries(r.ready)) {
+    const note = v.scrolledIntoView ? ` (scrolled into view in ${v.scrolledIntoView} loads)` : '';
+    L.push(`| ${v.label}${note} | ${fmt(v.median)} | ${fmt(v.min)} | ${fmt(v.max)} | ${k === 'blank' ? '1.0×' : `${v.ratio.toFixed(1)}×`} | ${GOALS[k]} |`);
+  }
+  L.push('');
+  L.push('| calculator (field changed), ms | handler median | min | max | with paint median | min | max | goal |');
+  L.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |');
+  for (const [k, v] of Object.entries(r.calculators)) {
+    L.push(`| ${k} (${v.field}) | ${fmt(v.handler.median, 2)} | ${fmt(v.handler.min, 2)} | ${fmt(v.handler.max, 2)} | ${fmt(v.paint.median, 2)} | ${fmt(v.paint.min, 2)} | ${fmt(v.paint.max, 2)} | ≤ 2 ms, ≤ 4 ms with paint |`);
+  }
+  L.push('');
+  const s = r.sizes;
+  L.push('| size | raw | gzip -9 | goal |');
+  L.push('| --- | ---: | ---: | --- |');
+  L.push(`| served course page: the ${s.servedUntilReady.files.length} files index.html requests until ready | ${kB(s.servedUntilReady.raw)} | ${kB(s.servedUntilReady.gzip)} | ≤ 120 kB gzip |`);
+  for (const f of s.servedUntilReady.files) L.push(`| · ${f.file} | ${kB(f.raw)} | ${kB(f.gzip)} | |`);
+  if (s.servedAfterLoad.gzip !== s.servedUntilReady.gzip) {
+    L.push(`| served course page, everything requested by load + 0.5 s (${s.servedAfterLoad.files.length} files) | ${kB(s.servedAfterLoad.raw)} | ${kB(s.servedAfterLoad.gzip)} | |`);
+  }
+  L.push(`| roofline.mjs | ${kB(s.rooflineMjs.raw)} | ${kB(s.rooflineMjs.gzip)} | ≤ 220 kB raw |`);
+  L.push(`| roofline-lab.html (single file, three languages) | ${kB(s.labHtml.raw)} | ${kB(s.labHtml.gzip)} | — |`);
+  if (r.pageErrors.length) {
+    L.push('');
+    L.push(`Page errors: ${r.pageErrors.slice(0, 5).join('; ')}`);
+  }
+  return L.join('\n');
+}
+
+function parseArgs(argv) {
+  const o = { siteDir: null, json: null, loads: 7, changes: 20 };
+  for (let i = 0; i < argv.length; i += 1) {
+    const a = argv[i];
+    const num = () => {
+      const v = Number(argv[++i]);
+      if (!Number.isInteger(v) || v < 1) throw new Error(`${a} needs a positive whole number`);
+      return v;
+    };
+    if (a === '--json') o.json = argv[++i];
+    else if (a === '--loads') o.loads = num();
+    else if (a === '--changes') o.changes = num();
+    else if (a === '--quick') { o.loads = 3; o.changes = 5; }
+    else if (a === '--help' || a === '-h') o.help = true;
+    else if (!a.startsWith('--') && !o.siteDir) o.siteDir = a;
+    else throw new Error(`unknown argument ${a}`);
+  }
+  o.siteDir = o.siteDir || 'build-wasm/site';
+  return o;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const o = parseArgs(process.argv.slice(2));
+  if (o.help) {
+    console.log('node tests/perf/page.mjs [SITE_DIR] [--json out.json] [--loads N (7)] [--changes N (20)] [--quick (3 loads, 5 changes)]');
+    process.exit(0);
+  }
+  const r = await runBenchmark({ siteDir: o.siteDir, loads: o.loads, changes: o.changes, log: (s) => console.error(s) });
+  console.log(markdown(r));
+  if (o.json) {
+    writeFileSync(o.json, `${JSON.stringify(r, null, 2)}\n`);
+    console.error(`wrote ${o.json}`);
+  }
+}
