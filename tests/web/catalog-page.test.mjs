@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, until, rows, field, select, norm, SITE_DIR, useBrowserAndSite } from './helpers.mjs';
+import { openPage, until, rows, field, select, norm, frames, SITE_DIR, useBrowserAndSite } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 const rl = await (await import(join(SITE_DIR, 'roofline.mjs'))).default();
@@ -63,6 +63,7 @@ for (const lang of ['es', 'pt']) {
       assert.match(d.capacity, lang === 'es' ? /^no cabe · a lo mucho 7 conversaciones$/ : /^não cabe · no máximo 7 conversas$/);
       await field(page, 'decode', 'batch').fill('7');
       assert.match((await rows(page, 'decode')).capacity, /^cabe/);
+      await frames(page);
       const desc = await page.evaluate(() => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('svg desc').textContent);
       assert.match(desc, /VRAM/);
       assert.deepEqual(errors, []);

@@ -97,12 +97,18 @@ export async function until(page, fn, arg, { timeout = 15000, interval = 50 } = 
   }
 }
 
-/** Waits until every calculator on the page has rendered. */
+/** Waits until every calculator on the page has rendered, and its charts with it. */
 export async function waitReady(page) {
   await until(page, () => {
     const els = [...document.querySelectorAll('roofline-calculator')];
     return els.length > 0 && els.every((el) => el.shadowRoot && el.shadowRoot.querySelector('.calc, .practice, .form-error'));
   }, null, { timeout: 20000 });
+  await frames(page);
+}
+
+/** Waits two animation frames: a chart is drawn in the frame after its inputs change. */
+export async function frames(page) {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 export const norm = (s) => String(s).replace(/[\u00a0\u202f]/g, ' ').replace(/\s+%/g, '%').trim();

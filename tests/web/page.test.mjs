@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  openPage, until, rows, field, select, fieldError, norm, shotPath, waitReady, KINDS, ROOT, useBrowserAndSite, loadUi } from './helpers.mjs';
+  openPage, until, rows, field, select, fieldError, norm, shotPath, waitReady, frames, KINDS, ROOT, useBrowserAndSite, loadUi } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 
@@ -107,6 +107,7 @@ test("the lesson's try-this variations give its answers", async () => {
     assert.match(r.attainable, /^0[.]3\d* TOPS$/);
     assert.match(r.memory, / TOPS$/);
     assert.equal(norm(await roof.locator('tr[data-row="attainable"] th').first().textContent()).split(' ')[0], 'OPS');
+    await frames(page);
     assert.match(norm(await roof.locator('svg').first().textContent()), /OPS alcanzables/);
     await select(page, 'roofline', 'precision').selectOption('fp16');
     assert.equal(norm(await roof.locator('[data-field="peak"] .unit').textContent()), 'TFLOPS');
@@ -422,16 +423,20 @@ test('the two diagrams follow the reader\'s numbers and walk through their tours
     const flow = page.locator('.diagram-flow');
     assert.equal(norm(await flow.locator('.node-weights .node-value').textContent()), '16.1 GB');
     await field(page, 'decode', 'weights').fill('8.03');
+    await frames(page);  // the diagrams redraw in the next frame
     assert.equal(norm(await flow.locator('.node-weights .node-value').textContent()), '8.03 GB');
     await field(page, 'roofline', 'bw').fill('3350');
+    await frames(page);  // the diagrams redraw in the next frame
     assert.equal(norm(await flow.locator('.flow-link').textContent()), '⇄3,350 GB/s');
     await field(page, 'roofline', 'bw').fill('320');
+    await frames(page);
     // the limits diagram: the reader's matmul on the reader's GPU, then the lesson's tours
     const limits = page.locator('.diagram-limits');
     assert.equal(await limits.locator('.node-memoryBound.verdict-on').count(), 1);
     await field(page, 'matmul', 'n').fill('4096');
     await field(page, 'matmul', 'k').fill('4096');
     await field(page, 'matmul', 'm').fill('4096');
+    await frames(page);  // the diagrams redraw in the next frame
     assert.equal(await limits.locator('.node-computeBound.verdict-on').count(), 1);
     await limits.locator('.tour-btn').nth(2).click();
     assert.equal(norm(await limits.locator('.node-intensity .node-value').textContent()), '1 FLOPs/B');

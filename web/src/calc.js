@@ -11,6 +11,11 @@ import { toBase, fromBase } from './units.js';
 
 const MAX_URL_TEXT = 64;
 
+/** A container narrow enough for the compact charts (a display choice). */
+function isNarrow(width) {
+  return width > 0 && width < 560;
+}
+
 export class Calc {
   constructor(def, rl, opts) {
     this.def = def;
@@ -90,12 +95,17 @@ export class Calc {
   }
 
   writeUrl() {
-    if (!this.urlState || !globalThis.history) return;
-    try {
-      history.replaceState(history.state, '', this.shareUrl());
-    } catch (e) {
-      /* some file:// contexts refuse replaceState; the copy-link button still works */
-    }
+    if (!this.urlState || !globalThis.history || this.urlPending) return;
+    // once per frame at most: a slider drag does not rewrite the history entry on every event
+    this.urlPending = true;
+    requestAnimationFrame(() => {
+      this.urlPending = false;
+      try {
+        history.replaceState(history.state, '', this.shareUrl());
+      } catch (e) {
+        /* some file:// contexts refuse replaceState; the copy-link button still works */
+      }
+    });
   }
 
   // ---- rendering -------------------------------------------------------------------------
@@ -174,11 +184,15 @@ export class Calc {
       h('div', { class: 'calc-body' }, inputs, results),
       this.figureEl,
       h('div', { class: 'calc-foot' }, copyBtn, copyStatus, copyField)));
-    this.compact = this.isCompact();
+    // Charts switch to a compact drawing in narrow containers (phones). The first guess comes
+    // from the window's width, which needs no layout; the observer, called after layout with
+    // the element's real width, corrects it (reading clientWidth here would lay out the whole
+    // page once per calculator).
+    if (this.compact === undefined) this.compact = isNarrow(globalThis.innerWidth || 0);
     if (this.host && !this.resizeObserver && typeof ResizeObserver === 'function') {
-      // charts switch to a compact drawing in narrow containers (phones)
-      this.resizeObserver = new ResizeObserver(() => {
-        const compact = this.isCompact();
+      this.resizeObserver = new ResizeObserver((entries) => {
+        const box = entries[entries.length - 1].contentRect;
+        const compact = isNarrow(box.width);
         if (compact !== this.compact) {
           this.compact = compact;
           this.update();
@@ -187,11 +201,6 @@ export class Calc {
       this.resizeObserver.observe(this.host);
     }
     this.update();
-  }
-
-  isCompact() {
-    const w = this.host ? this.host.clientWidth : 0;
-    return w > 0 && w < 560;
   }
 
   /**
@@ -475,6 +484,26 @@ export class Calc {
       },
       summary: (text) => {
         this.summaryEl.textContent = text || '';
+      },
+      /**
+       * Runs `draw` before the next frame, once however many inputs came in meanwhile: the
+       * results table answers each keystroke at once, the chart follows at the display's pace.
+       */
+      later: (draw) => {
+        this.pendingDraw = draw;
+        if (this.drawScheduled) return;
+        this.drawScheduled = true;
+        requestAnimationFrame(() => {
+          this.drawScheduled = false;
+          const d = this.pendingDraw;
+          this.pendingDraw = null;
+          if (!d) return;
+          try {
+            d();
+          } catch (e) {
+            console.error(e);
+          }
+        });
       },
       /** A message about the inputs as a whole, already in the reader's language. */
       fail: (text) => {

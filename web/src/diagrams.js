@@ -81,7 +81,15 @@ class Diagram {
     this.tour = null;
     this.step = 0;
     this.el = h('figure', { class: ['diagram', `diagram-${kind}`] });
-    document.addEventListener('roofline-change', () => this.refresh());
+    // the calculators change many times while the page renders or a slider moves: redraw once per frame
+    document.addEventListener('roofline-change', () => {
+      if (this.refreshPending) return;
+      this.refreshPending = true;
+      requestAnimationFrame(() => {
+        this.refreshPending = false;
+        this.refresh();
+      });
+    });
   }
 
   get nodes() {

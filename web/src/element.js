@@ -89,6 +89,58 @@ export function elementLang(el) {
   return inherited || detectLang();
 }
 
+// ---- rendering when needed -------------------------------------------------------------------
+// An element near the viewport renders at once; the others render one by one when the browser is
+// idle (so that find-in-page reaches them soon after the page is ready), when they come near the
+// viewport, or all at once before printing.
+const pending = new Map();  // element → its build
+let observer = null;
+let idleScheduled = false;
+
+function buildNow(el) {
+  const build = pending.get(el);
+  if (!build) return;
+  pending.delete(el);
+  if (observer) observer.unobserve(el);
+  el.removeAttribute('data-pending');
+  build();
+}
+
+function scheduleIdle() {
+  if (idleScheduled || !pending.size) return;
+  idleScheduled = true;
+  const idle = globalThis.requestIdleCallback || ((fn) => setTimeout(() => fn({ timeRemaining: () => 8 }), 30));
+  idle((deadline) => {
+    idleScheduled = false;
+    do {
+      const next = pending.keys().next();
+      if (next.done) break;
+      buildNow(next.value);
+    } while (deadline.timeRemaining() > 4);
+    scheduleIdle();
+  }, { timeout: 1000 });
+}
+
+function whenNeeded(el, build) {
+  if (typeof IntersectionObserver !== 'function' || el.hasAttribute('eager')) {
+    build();
+    return;
+  }
+  if (!observer) {
+    observer = new IntersectionObserver((entries) => {
+      for (const e of entries) if (e.isIntersecting) buildNow(e.target);
+    }, { rootMargin: '50% 0px' });
+    globalThis.addEventListener('beforeprint', () => {
+      for (const x of [...pending.keys()]) buildNow(x);
+    });
+  }
+  pending.set(el, build);
+  el.setAttribute('data-pending', '');
+  observer.observe(el);
+  // the first observation comes after layout; what is still pending then waits for idle time
+  requestAnimationFrame(() => requestAnimationFrame(scheduleIdle));
+}
+
 export class RooflineCalculatorElement extends HTMLElement {
   static get observedAttributes() {
     return ['lang', 'kind', 'exercise', 'question'];
@@ -105,7 +157,7 @@ export class RooflineCalculatorElement extends HTMLElement {
     if (hasLang(lang)) this.shadowRoot.append(h('p', { class: 'loading', role: 'status' }, t('calc.loading', lang)));
     Promise.all([loadModule(), ensureLang(lang)]).then(([rl]) => {
       this.rl = rl;
-      this.build();
+      whenNeeded(this, () => this.build());
     }).catch((e) => {
       console.error(e);
       const l = elementLang(this);

@@ -47,7 +47,7 @@ export const batchingKind = {
     c.summary(r
       ? c.t('batching.summary', { intensity: c.fmt(r.flopsPerByte, 'flopsPerByte'), batch: c.n('batch') })
       : c.t('calc.summary.invalid'));
-    draw(c, r, gpus);
+    c.later(() => draw(c, r, gpus));
   },
 };
 

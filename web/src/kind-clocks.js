@@ -113,7 +113,7 @@ export const clocksKind = {
     c.summary(p && d
       ? c.t('clocks.summary', { ttft: c.fmt(p.seconds, 'seconds'), tpot: c.fmt(d.seconds, 'seconds') })
       : c.t('calc.summary.invalid'));
-    draw(c, p, d);
+    c.later(() => draw(c, p, d));
   },
 };
 

@@ -130,7 +130,7 @@ export const decodeKind = {
     c.calc.lastKv = kv;
     c.row('kvModel', kv !== null && kvHow, kv, 'gb');
     if (c.useKv) c.useKv.disabled = kv === null;
-    drawBatchCurve(c, r, args);
+    c.later(() => drawBatchCurve(c, r, args));
     let summary = c.t('calc.summary.invalid');
     if (r) {
       summary = c.t(`decode.summary.${r.bound}`, { total: c.fmt(r.tokensPerSecond, 'number'), each: c.fmt(r.tokensPerSecondPerSequence, 'number'), time: c.fmt(r.stepSeconds, 'seconds') });

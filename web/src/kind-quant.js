@@ -78,7 +78,7 @@ export const quantKind = {
     c.summary(tok.bf16 && tok.int8 && tok.int4
       ? c.t('quant.summary', { bf16: c.fmt(tok.bf16.tokensPerSecond, 'number'), int8: c.fmt(tok.int8.tokensPerSecond, 'number'), int4: c.fmt(tok.int4.tokensPerSecond, 'number') })
       : c.t('calc.summary.invalid'));
-    draw(c, q, tok);
+    c.later(() => draw(c, q, tok));
   },
 };
 

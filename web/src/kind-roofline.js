@@ -117,7 +117,7 @@ export const rooflineKind = {
     c.summary(r
       ? c.t('roofline.summary', { attainable: tf(r.attainableFlopsPerSecond), percent: c.fmt(r.fractionOfPeak, 'percent'), verdict: c.t(`verdict.${r.bound}`) })
       : c.t('calc.summary.invalid'));
-    drawRoofline(c, r);
+    c.later(() => drawRoofline(c, r));
   },
 };
 

@@ -62,7 +62,7 @@ export const tileKind = {
     c.row('fused', fu && c.t('tile.how.transfers', { n: fu.fusedTransfers, elements: c.n('elements') }), fu && fu.fusedBytes, 'bytes');
     c.row('saved', fu && `${c.fmt(fu.unfusedBytes, 'bytes')} − ${c.fmt(fu.fusedBytes, 'bytes')}`, fu && fu.savedBytes, 'bytes');
     c.summary(t ? c.t('tile.summary', { t: c.n('tile'), intensity: c.fmt(t.flopsPerByte, 'flopsPerByte') }) : c.t('calc.summary.invalid'));
-    draw(c, t, ro);
+    c.later(() => draw(c, t, ro));
   },
 };
 
