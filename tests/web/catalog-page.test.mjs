@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, until, rows, field, select, norm, frames, SITE_DIR, useBrowserAndSite } from './helpers.mjs';
+import { openPage, until, rows, field, select, norm, frames, SITE_DIR, useBrowserAndSite, renderAll } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 const rl = await (await import(join(SITE_DIR, 'roofline.mjs'))).default();
@@ -15,6 +15,7 @@ const N = { es: (en) => en, pt: (en) => en.replace(/[.,]/g, (c) => (c === '.' ? 
 
 /** Every text a reader can see or hear: the page, the calculators' shadow roots, option labels. */
 async function allText(page) {
+  await renderAll(page);
   return page.evaluate(() => {
     const parts = [document.body.innerText];
     for (const el of document.querySelectorAll('roofline-calculator')) {

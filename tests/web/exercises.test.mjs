@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openPage, until, norm, shotPath, SITE_DIR, ROOT, loadUi, useBrowserAndSite } from './helpers.mjs';
+import { openPage, until, norm, shotPath, SITE_DIR, ROOT, loadUi, useBrowserAndSite, renderAll } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 const rl = await (await import(join(SITE_DIR, 'roofline.mjs'))).default();
@@ -46,6 +46,7 @@ for (const lang of ['es', 'en', 'pt']) {
       assert.equal(await state(e7), 'correct');
       assert.equal(norm(await e7.locator('[data-hint="batch"]').textContent()), norm(ui['ex.part.correct'][lang]));
       // every exercise: a first attempt opens the way to its step-by-step solution
+      await renderAll(page);
       for (let id = 1; id <= 10; id += 1) {
         const box = ex(page, id);
         const sol = box.locator('[data-solution]');

@@ -159,3 +159,13 @@ export function loadUi() {
   return ui;
 }
 
+/**
+ * Lays out every section now. Sections off screen skip rendering (content-visibility: auto), and
+ * a rendered text (innerText) of a skipped section is empty: call this before reading one.
+ */
+export async function renderAll(page) {
+  await page.evaluate(() => {
+    for (const s of document.querySelectorAll('.lesson-section')) s.style.contentVisibility = 'visible';
+  });
+}
+

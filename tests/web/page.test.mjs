@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  openPage, until, rows, field, select, fieldError, norm, shotPath, waitReady, frames, KINDS, ROOT, useBrowserAndSite, loadUi } from './helpers.mjs';
+  openPage, until, rows, field, select, fieldError, norm, shotPath, waitReady, frames, KINDS, ROOT, useBrowserAndSite, loadUi, renderAll } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 
@@ -51,6 +51,7 @@ for (const lang of ['en', 'es', 'pt']) {
       assert.equal(await field(page, 'decode', 'weights').inputValue(), lang === 'pt' ? '16,06' : '16.06');
       assert.equal(await field(page, 'matmul', 'k').inputValue(), '2048');
       // the lesson's texts are there, with every placeholder filled by the module
+      await renderAll(page);
       const body = await page.evaluate(() => document.body.innerText);
       assert.doesNotMatch(body, /\{[A-Za-z0-9_.]+\}/, 'an unfilled placeholder');
       assert.doesNotMatch(body, /NaN|Infinity|undefined/);
@@ -114,9 +115,11 @@ test("the lesson's try-this variations give its answers", async () => {
     assert.match((await rows(page, 'roofline')).attainable, / TFLOPS$/);
     // the diagrams show the reader's peak in the unit of its precision
     await select(page, 'roofline', 'precision').selectOption('int8');
+    await frames(page);  // the diagrams redraw in the next frame
     assert.match(norm(await page.locator('.diagram-flow .node-cores .node-value').textContent()), /^130 TOPS$/);
     assert.match(norm(await page.locator('.diagram-limits .node-gpu .node-value').textContent()), /^130 TOPS · 320 GB\/s$/);
     await select(page, 'roofline', 'precision').selectOption('fp16');
+    await frames(page);
     assert.match(norm(await page.locator('.diagram-flow .node-cores .node-value').textContent()), /^65 TFLOPS$/);
     await select(page, 'roofline', 'gpu').selectOption('l4');
     await field(page, 'roofline', 'intensity').fill('1');
@@ -248,7 +251,8 @@ test('inputs live in the URL; a copied link restores them; hostile values are va
     assert.equal(await select(page, 'roofline', 'gpu').inputValue(), 'custom', 'typing a peak leaves the preset');
     await field(page, 'decode', 'batch').fill('8');
     await page.locator('roofline-calculator[kind="byhand"] input.cell[aria-label="A row 1, column 1"]').fill('7');
-    url = await page.evaluate(() => location.href);
+    // the address follows once the reader pauses (a quarter of a second)
+    url = await until(page, () => /byhand\.a=/.test(location.href) && /decode\.batch=8/.test(location.href) && location.href);
     assert.match(url, /matmul\.n=64/);
     assert.match(url, /roofline\.intensity=50/);
     assert.match(url, /decode\.gpu=h100-sxm/);
@@ -321,7 +325,8 @@ test('benchmark overlay: every result file shipped in docs/results loads and plo
       await page.locator('#bench-file').setInputFiles(join(ROOT, 'docs/results', f));
       await page.waitForSelector('.bench svg.chart');
       assert.equal(await page.locator('.bench .form-error').count(), 0, f);
-      const table = norm(await page.locator('.bench-table').innerText());
+      await renderAll(page);
+    const table = norm(await page.locator('.bench-table').innerText());
       for (const k of data.kernels) assert.ok(table.includes(norm(k.name)), `${f}: ${k.name} missing from the table`);
       await page.locator('.bench').screenshot({ path: shotPath(`bench-${f.replace(/\.json$/, '')}.png`) });
     }
@@ -336,6 +341,7 @@ test('benchmark overlay: a good file draws the measured roofline, a bad one show
   try {
     await page.locator('#bench-file').setInputFiles(join(ROOT, 'tests/web/fixtures/bench-cpu.json'));
     await page.waitForSelector('.bench svg.chart');
+    await renderAll(page);
     const table = norm(await page.locator('.bench-table').innerText());
     assert.match(table, /STREAM triad/);
     assert.match(table, /SGEMM tiled 512/);

@@ -5,7 +5,7 @@
 // cases; the expectations below are the lesson's figures as the page formats them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, norm, until, useBrowserAndSite, LANGS } from './helpers.mjs';
+import { openPage, norm, until, useBrowserAndSite, LANGS, renderAll } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 
@@ -151,6 +151,7 @@ for (const lang of LANGS) {
         'llama-l4-decode': 'NVIDIA L4', 'llama-l4-prefill': 'NVIDIA L4',
       });
       // the notes are filled: the T4 cannot hold Llama 3 8B, and the ResNet note names the T4 ridge
+      await renderAll(page);
       const notes = norm(await page.locator('.lesson-table-box .table-note').allInnerTexts().then((x) => x.join(' | ')));
       assert.doesNotMatch(notes, /\{[A-Za-z]+\}|NaN|undefined/);
       assert.match(notes, lang === 'pt' ? /16,1 GB/ : /16\.1 GB/, 'the weights of Llama 3 8B in the GPU note');

@@ -96,16 +96,16 @@ export class Calc {
 
   writeUrl() {
     if (!this.urlState || !globalThis.history || this.urlPending) return;
-    // once per frame at most: a slider drag does not rewrite the history entry on every event
+    // once the reader pauses: a slider drag does not rewrite the history entry on every event
     this.urlPending = true;
-    requestAnimationFrame(() => {
+    setTimeout(() => {
       this.urlPending = false;
       try {
         history.replaceState(history.state, '', this.shareUrl());
       } catch (e) {
         /* some file:// contexts refuse replaceState; the copy-link button still works */
       }
-    });
+    }, 250);
   }
 
   // ---- rendering -------------------------------------------------------------------------
