@@ -385,7 +385,7 @@ Value instance_value(const ExerciseInstance& e) {
     v.set("id", p.id).set("kind", p.kind);
     v.set("expected", p.expected ? Value(*p.expected) : Value());
     v.set("expectedChoice", p.kind == "choice" ? Value(p.expected_choice) : Value());
-    v.set("expectedMatrix", p.kind == "matrix" ? matrix_rows_value(p.expected_matrix) : Value());
+    v.set("expectedMatrix", p.kind == "matrix" ? matrix_rows_value(p.expected_matrix.to_rows()) : Value());
     v.set("choices", std::move(choices));
     v.set("relativeTolerance", p.relative_tolerance).set("absoluteTolerance", p.absolute_tolerance);
     v.set("mistakes", std::move(mistakes));

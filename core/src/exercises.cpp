@@ -34,6 +34,10 @@ class Draw {
   const T& pick(const std::vector<T>& items) {
     return items[next() % items.size()];
   }
+  template <class T>
+  T pick(std::initializer_list<T> items) {
+    return *(items.begin() + next() % items.size());
+  }
 
   double integer(int lo, int hi) { return double(lo + int(next() % std::uint64_t(hi - lo + 1))); }
 
@@ -85,12 +89,12 @@ ExercisePart fraction(std::string_view part_id, double expected) {
   return p;
 }
 
-ExercisePart choice(std::string_view part_id, std::string_view expected, std::vector<std::string_view> choices) {
+ExercisePart choice(std::string_view part_id, std::string_view expected, std::initializer_list<std::string_view> choices) {
   ExercisePart p;
   p.id = part_id;
   p.kind = "choice";
   p.expected_choice = expected;
-  p.choices = std::move(choices);
+  p.choices = Slots<std::string_view, 4>(choices);
   return p;
 }
 
@@ -183,10 +187,10 @@ ExerciseInstance exercise2(std::uint64_t seed) {
   ExercisePart pab;
   pab.id = "ab";
   pab.kind = "matrix";
-  pab.expected_matrix = rows(ab.c);
+  pab.expected_matrix = SmallMatrix::from(rows(ab.c));
   ExercisePart pba = pab;
   pba.id = "ba";
-  pba.expected_matrix = rows(ba.c);
+  pba.expected_matrix = SmallMatrix::from(rows(ba.c));
   e.parts = {pab, pba, exact("macs", "macs", ab.macs.value())};
   with(e.parts.back(), "flops_for_macs", to_flops(ab.macs).value());
   e.solution.push_back(num("macs", ab.macs.value()));
@@ -200,9 +204,9 @@ ExerciseInstance exercise3(std::uint64_t seed) {
   const Gpu* gpu = &find_gpu("t4");
   if (seed != 0) {
     Draw d(seed, 3);
-    inputs = d.pick(std::vector<double>{256, 512, 784, 1024, 2048});
-    outputs = d.pick(std::vector<double>{64, 128, 256, 512, 1000});
-    batch = d.pick(std::vector<double>{16, 32, 64, 128, 256});
+    inputs = d.pick<double>({256, 512, 784, 1024, 2048});
+    outputs = d.pick<double>({64, 128, 256, 512, 1000});
+    batch = d.pick<double>({16, 32, 64, 128, 256});
     gpu = d.pick(gpus_with(Dtype::fp16));
   }
   const DenseLayerCost c = dense_layer(batch, inputs, outputs, Dtype::fp16);
@@ -231,8 +235,8 @@ ExerciseInstance exercise4(std::uint64_t seed) {
   double per_item = 20e9, peak = 100e12, measured = 900;
   if (seed != 0) {
     Draw d(seed, 4);
-    per_item = d.pick(std::vector<double>{5e9, 10e9, 20e9, 40e9, 80e9});
-    peak = d.pick(std::vector<double>{50e12, 100e12, 200e12, 400e12});
+    per_item = d.pick<double>({5e9, 10e9, 20e9, 40e9, 80e9});
+    peak = d.pick<double>({50e12, 100e12, 200e12, 400e12});
     const double ceiling = time_at_peak(Flops{per_item}, FlopsPerSecond{peak}).per_second;
     measured = std::max(1.0, std::round(ceiling * d.integer(8, 40) / 100 / 10) * 10);
   }
@@ -255,7 +259,7 @@ ExerciseInstance exercise5(std::uint64_t seed) {
   const Gpu* g2 = &find_gpu("l4");
   if (seed != 0) {
     Draw d(seed, 5);
-    size = d.pick(std::vector<double>{256, 512, 1024, 2048, 4096});
+    size = d.pick<double>({256, 512, 1024, 2048, 4096});
     const auto all = gpus_with(Dtype::fp16);
     g1 = d.pick(all);
     do g2 = d.pick(all);
@@ -299,7 +303,7 @@ ExerciseInstance exercise6(std::uint64_t seed) {
     Draw d(seed, 6);
     const auto models = llms();
     m1 = d.pick(models);
-    f1 = &find_format(d.pick(std::vector<std::string_view>{"bf16", "fp8", "int8", "int4"}));
+    f1 = &find_format(d.pick<std::string_view>({"bf16", "fp8", "int8", "int4"}));
     std::vector<const Gpu*> all;
     for (const Gpu& g : gpus()) all.push_back(&g);
     g1 = d.pick(all);
@@ -351,7 +355,7 @@ ExerciseInstance exercise7(std::uint64_t seed) {
   const Gpu* g = &find_gpu("t4");
   if (seed != 0) {
     Draw d(seed, 7);
-    size = d.pick(std::vector<double>{2048, 4096, 8192});
+    size = d.pick<double>({2048, 4096, 8192});
     g = d.pick(gpus_with(Dtype::fp16));
   }
   const Device dev = device_for(*g, Dtype::fp16);
@@ -378,8 +382,8 @@ ExerciseInstance exercise8(std::uint64_t seed) {
   const Model& resnet = find_model("resnet50");
   if (seed != 0) {
     Draw d(seed, 8);
-    photos = d.pick(std::vector<double>{1000, 1500, 2000, 3000, 4000});
-    claim = d.pick(std::vector<double>{5000, 8000, 10000, 12000, 20000});
+    photos = d.pick<double>({1000, 1500, 2000, 3000, 4000});
+    claim = d.pick<double>({5000, 8000, 10000, 12000, 20000});
     std::vector<const Gpu*> both;
     for (const Gpu* x : gpus_with(Dtype::int8)) {
       if (x->peak(Dtype::fp16)) both.push_back(x);
@@ -448,9 +452,9 @@ ExerciseInstance exercise10(std::uint64_t seed) {
   if (seed != 0) {
     Draw d(seed, 10);
     g = d.pick(gpus_with(Dtype::fp8));
-    gpus_n = d.pick(std::vector<double>{2, 4, 8});
-    batch = d.pick(std::vector<double>{16, 32, 40, 64});
-    prompt = d.pick(std::vector<double>{500, 1000, 2000, 4000});
+    gpus_n = d.pick<double>({2, 4, 8});
+    batch = d.pick<double>({16, 32, 40, 64});
+    prompt = d.pick<double>({500, 1000, 2000, 4000});
   }
   const ModelWeights w = model_weights(m);
   const WeightFormat& f = find_format(w.format);
@@ -585,7 +589,7 @@ PartCheck check_part(const ExercisePart& part, const PartAnswer& answer) {
   }
   if (part.kind == "matrix") {
     r.answered = answer.matrix.has_value();
-    r.correct = r.answered && *answer.matrix == part.expected_matrix;
+    r.correct = r.answered && *answer.matrix == part.expected_matrix.to_rows();
     return r;
   }
   if (!answer.number) return r;

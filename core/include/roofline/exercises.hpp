@@ -10,7 +10,9 @@
 //   check_part(e.parts[0], PartAnswer::number(204));   // {correct: false, mistake: "intensity_is_batch"}
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,6 +21,52 @@
 #include "roofline/catalog.hpp"
 
 namespace roofline {
+
+/// A few values in place, without the heap: parts of an exercise are plain data, cheap to copy
+/// (in WebAssembly, vectors of vectors in every part made most of the exercises' code).
+template <class T, std::size_t N>
+class Slots {
+ public:
+  Slots() = default;
+  Slots(std::initializer_list<T> items) {
+    for (const T& x : items) push_back(x);
+  }
+  void push_back(const T& x) {
+    if (n_ < N) items_[n_++] = x;
+  }
+  [[nodiscard]] const T* begin() const { return items_; }
+  [[nodiscard]] const T* end() const { return items_ + n_; }
+  [[nodiscard]] std::size_t size() const { return n_; }
+  [[nodiscard]] bool empty() const { return n_ == 0; }
+  [[nodiscard]] const T& operator[](std::size_t i) const { return items_[i]; }
+
+ private:
+  T items_[N]{};
+  std::size_t n_ = 0;
+};
+
+/// A small matrix answer (exercise 2's 2 × 2 products), rows of at most 4 numbers.
+struct SmallMatrix {
+  double cells[4][4]{};
+  std::size_t rows = 0, cols = 0;
+
+  static SmallMatrix from(const std::vector<std::vector<double>>& r) {
+    SmallMatrix m;
+    m.rows = r.size();
+    m.cols = r.empty() ? 0 : r[0].size();
+    for (std::size_t i = 0; i < m.rows && i < 4; ++i) {
+      for (std::size_t j = 0; j < m.cols && j < 4; ++j) m.cells[i][j] = r[i][j];
+    }
+    return m;
+  }
+  [[nodiscard]] std::vector<std::vector<double>> to_rows() const {
+    std::vector<std::vector<double>> r(rows, std::vector<double>(cols));
+    for (std::size_t i = 0; i < rows; ++i) {
+      for (std::size_t j = 0; j < cols; ++j) r[i][j] = cells[i][j];
+    }
+    return r;
+  }
+};
 
 /// A value a wrong answer may have come from, and its name (a hint id).
 struct Mistake {
@@ -35,11 +83,11 @@ struct ExercisePart {
   std::string_view kind;
   std::optional<double> expected;               ///< numbers
   std::string_view expected_choice;             ///< choices
-  std::vector<std::string_view> choices;             ///< the choice ids, in the order shown (the right one not always first)
-  std::vector<std::vector<double>> expected_matrix;  ///< matrices
+  Slots<std::string_view, 4> choices;             ///< the choice ids, in the order shown (the right one not always first)
+  SmallMatrix expected_matrix;                  ///< matrices
   double relative_tolerance = 0;  ///< accepted |answer − expected| ÷ expected (the lesson's rounding)
   double absolute_tolerance = 0;  ///< or this much, whichever is larger
-  std::vector<Mistake> mistakes;
+  Slots<Mistake, 4> mistakes;
 };
 
 struct ExerciseInstance {
