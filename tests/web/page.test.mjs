@@ -500,3 +500,18 @@ test('axe-core finds no violations (light and dark), and screenshots of every ca
     }
   }
 });
+
+test('a chart\'s data table the reader opened stays open while the inputs change', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=en#calc-decode`, { allowedOrigin: env.site.url });
+  try {
+    const calc = page.locator('roofline-calculator[kind="decode"]');
+    await calc.locator('details.chart-data summary').click();
+    await field(page, 'decode', 'batch').fill('8');
+    await frames(page);
+    assert.equal(await calc.locator('details.chart-data').evaluate((d) => d.open), true);
+    assert.match(norm(await calc.locator('details.chart-data table').textContent()), /1,024/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

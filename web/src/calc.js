@@ -498,10 +498,15 @@ export class Calc {
           const d = this.pendingDraw;
           this.pendingDraw = null;
           if (!d) return;
+          // a chart's data table the reader opened stays open across the redraw
+          const open = this.root ? [...this.root.querySelectorAll('details.chart-data')].map((x) => x.open) : [];
           try {
             d();
           } catch (e) {
             console.error(e);
+          }
+          if (open.some(Boolean)) {
+            this.root.querySelectorAll('details.chart-data').forEach((x, i) => { if (open[i]) x.open = true; });
           }
         });
       },

@@ -82,7 +82,10 @@ class Diagram {
     this.step = 0;
     this.el = h('figure', { class: ['diagram', `diagram-${kind}`] });
     // the calculators change many times while the page renders or a slider moves: redraw once per frame
-    document.addEventListener('roofline-change', () => {
+    document.addEventListener('roofline-change', (e) => {
+      // only the calculators whose numbers the diagrams show
+      const kind = e.detail && e.detail.kind;
+      if (kind && !(kind in readerState)) return;
       if (this.refreshPending) return;
       this.refreshPending = true;
       requestAnimationFrame(() => {
