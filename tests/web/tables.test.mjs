@@ -12,8 +12,8 @@ const env = useBrowserAndSite();
 // en and es (es-MX) write 2,039 and 0.5; pt (pt-BR) writes 2.039 and 0,5.
 const L = (en, pt, es = en) => ({ en, es, pt });
 const BOUND = {
-  memory: { en: 'memory-bound', es: 'memory-bound: manda la memoria', pt: 'memory-bound: a memória manda' },
-  compute: { en: 'compute-bound', es: 'compute-bound: manda el cálculo', pt: 'compute-bound: o cálculo manda' },
+  memory: { en: 'memory-bound', es: 'memory-bound: manda la memoria', pt: 'memory-bound: a memória ganha' },
+  compute: { en: 'compute-bound', es: 'compute-bound: manda el cálculo', pt: 'compute-bound: o cálculo ganha' },
 };
 const YES = { en: 'Yes', es: 'Sí', pt: 'Sim' };
 const NO = { en: 'No', es: 'No', pt: 'Não' };
