@@ -119,6 +119,10 @@ const std::vector<LessonCase>& case_table() {
        "Lesson: a 4,096 × 4,096 matrix times one vector in FP16 on a T4 uses each weight once: ≈ 33.6 "
        "million FLOPs over ≈ 33.6 MB, an intensity of ≈ 1, memory-bound (≈ 0.105 ms to read, ≈ 0.0005 ms "
        "to compute)."},
+      {"matmul-1024", "Two 1,024 × 1,024 matrices",
+       {num("n", 1024), num("k", 1024), num("m", 1024), id("dtype", "fp16"), id("gpu", "t4")},
+       "Lesson (exercise 5): two 1,024 × 1,024 matrices in FP16, ≈ 2.15 × 10⁹ FLOPs over ≈ 6.3 MB, an "
+       "intensity of ≈ 341: compute-bound on a T4 (ridge ≈ 203), memory-bound on an L4 (ridge ≈ 403)."},
       {"dot-4096", "Dot product of two vectors of 4,096 numbers",
        {num("n", 1), num("k", 4096), num("m", 1), id("dtype", "fp16"), id("gpu", "t4")},
        "Lesson: two vectors of 4,096 numbers in FP16, 8,192 FLOPs over 16,384 bytes read, an intensity "

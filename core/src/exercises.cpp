@@ -254,8 +254,10 @@ ExerciseInstance exercise4(std::uint64_t seed) {
 
 // 5. Two square matrices: FLOPs, bytes, intensity, and which side of two GPUs' ridges.
 ExerciseInstance exercise5(std::uint64_t seed) {
-  double size = 1024;
-  const Gpu* g1 = &find_gpu("t4");
+  // the lesson's case, and the L4 it compares with
+  const LessonCase& lesson = find_case("matmul-1024");
+  double size = lesson.find("n")->number;
+  const Gpu* g1 = &find_gpu(lesson.find("gpu")->id);
   const Gpu* g2 = &find_gpu("l4");
   if (seed != 0) {
     Draw d(seed, 5);

@@ -52,7 +52,7 @@ const EXPECTED = {
   intensity: {
     'dot-4096': { intensity: L('0.5', '0,5'), flops: L('8.19 kFLOPs', '8,19 kFLOPs'), bytes: L('16.4 kB', '16,4 kB') },
     'matvec-4096': { intensity: L('1', '1'), flops: L('33.6 MFLOPs', '33,6 MFLOPs'), bytes: L('33.6 MB', '33,6 MB') },
-    'matmul-4096-1024': { intensity: L('341', '341'), flops: L('2.15 GFLOPs', '2,15 GFLOPs'), bytes: L('6.29 MB', '6,29 MB') },
+    'matmul-1024': { intensity: L('341', '341'), flops: L('2.15 GFLOPs', '2,15 GFLOPs'), bytes: L('6.29 MB', '6,29 MB') },
     'matmul-4096': { intensity: L('1,365', '1.365'), flops: L('137 GFLOPs', '137 GFLOPs'), bytes: L('101 MB', '101 MB') },
   },
   uses: {
@@ -64,7 +64,7 @@ const EXPECTED = {
 };
 const ROW_NAMES = {
   gpus: { t4: 'NVIDIA T4', 'h100-sxm': 'NVIDIA H100 SXM' },
-  intensity: { 'matmul-4096-1024': { en: 'Two 1,024 × 1,024 matrices', es: 'Dos matrices de 1,024 × 1,024', pt: 'Duas matrizes de 1.024 × 1.024' } },
+  intensity: { 'matmul-1024': { en: 'Two 1,024 × 1,024 matrices', es: 'Dos matrices de 1,024 × 1,024', pt: 'Duas matrizes de 1.024 × 1.024' } },
 };
 
 /** Everything a test needs to know about the four tables, read from the page. */

@@ -10,7 +10,7 @@ import { logFrame, polyline, marker, dataTable, fmtTick } from './charts.js';
 export const DECODE_CASE = 'llama-l4-decode';
 /** The lesson's example of a KV cache: its conversations' length. */
 const KV_CASE = 'four-conversations';
-/** Batches drawn on the chart (a display choice: powers of two up to 1,024). */
+/** Batches drawn on the chart (a display choice: the first eleven powers of two). */
 const CHART_BATCHES = Array.from({ length: 11 }, (_, i) => 2 ** i);
 
 export const decodeKind = {
@@ -18,7 +18,7 @@ export const decodeKind = {
   fields: [
     { id: 'weights', step: 0.01, unit: 'gb', unitLabel: 'GB', slider: { min: 0.1, max: 1000, log: true } },
     { id: 'bw', step: 10, unit: 'gbps', unitLabel: 'GB/s', slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
-    { id: 'batch', int: true, slider: { min: 1, max: 1024, log: true } },
+    { id: 'batch', int: true, slider: { min: 1, max: CHART_BATCHES[CHART_BATCHES.length - 1], log: true } },
     { id: 'kv', step: 0.01, min: 0, unit: 'gb', unitLabel: 'GB' },
     { id: 'gpus', int: true, slider: { min: 1, max: 8, log: false } },
     { id: 'tokens', step: 256, int: true },

@@ -7,12 +7,14 @@ import { h, s, clear } from './dom.js';
 
 const DTYPES = ['fp32', 'fp16', 'bf16', 'fp8', 'int8'];
 export const TILE_CASE = 'conv1-tiles';
+/** The largest tile the slider and the chart reach (a display choice), and the elements field's step. */
+const TILE_MAX = 2 ** 10;
 
 export const tileKind = {
   kind: 'tile',
   fields: [
-    { id: 'tile', int: true, slider: { min: 1, max: 1024, log: true } },
-    { id: 'elements', step: 1024, int: true },
+    { id: 'tile', int: true, slider: { min: 1, max: TILE_MAX, log: true } },
+    { id: 'elements', step: TILE_MAX, int: true },
   ],
   defaults(rl) {
     const cv = caseValues(rl, TILE_CASE);
@@ -78,13 +80,13 @@ function draw(c, t, ro) {
   const f = logFrame({
     title: c.t('chart.tile.title', { dtype: dtype.toUpperCase() }),
     desc: c.t('chart.tile.desc', { t: c.n('tile'), intensity: c.fmt(t.flopsPerByte, 'number') }),
-    x: [1, 1024], y: [0.1, 10000],
+    x: [1, TILE_MAX], y: [0.1, 10000],
     xLabel: c.t('chart.tile.x'), yLabel: c.t('chart.tile.y'),
     xFormat: fmtTick('integer', c.lang), yFormat: fmtTick('number', c.lang), lang: c.lang, compact: c.compact, compact: c.compact,
   });
   const pts = [];
   const rows = [];
-  for (let T = 1; T <= 1024; T *= 2) {
+  for (let T = 1; T <= TILE_MAX; T *= 2) {
     const r = rl.tile({ rows: T, cols: T, dtype });
     pts.push([f.X(T), f.Y(r.flopsPerByte)]);
     rows.push([`${c.fmt(T, 'integer')} × ${c.fmt(T, 'integer')}`, c.fmt(r.flopsPerByte, 'number')]);
@@ -92,7 +94,7 @@ function draw(c, t, ro) {
   f.plot.append(polyline(pts, 'curve'));
   if (ro) {
     const y = f.Y(ro.ridgeFlopsPerByte);
-    f.plot.append(s('line', { class: 'ridge-line series-0', x1: f.X(1), x2: f.X(1024), y1: y, y2: y }));
+    f.plot.append(s('line', { class: 'ridge-line series-0', x1: f.X(1), x2: f.X(TILE_MAX), y1: y, y2: y }));
     f.plot.append(s('text', { class: 'ridge-name series-0', x: f.X(1) + 4, y: y - 4 }, c.t('chart.tile.ridge', { gpu: catalogName('gpu', c.state.selects.gpu, c.lang), ridge: c.fmt(ro.ridgeFlopsPerByte, 'number') })));
   }
   f.plot.append(marker(f.X(v.tile), f.Y(t.flopsPerByte), c.t('chart.point.you'), 'you', 'above'));

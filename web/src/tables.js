@@ -25,16 +25,11 @@ const LISTING = [
   { case: DECODE_CASE, kind: 'token' },
   { case: PREFILL_CASE, kind: 'prefill' },
 ];
-/**
- * The intensity table's products, smallest reuse first. The catalog has no case for the two
- * 1,024-sided matrices: a case holding that size would make the display constants of the same
- * size in kind-decode.js and kind-tile.js read as catalog figures (tests/web/figures.test.mjs),
- * so that row varies the big matmul's case by its sides instead.
- */
+/** The intensity table's products, smallest reuse first: lesson cases of the core's catalog. */
 const PRODUCTS = [
   { case: 'dot-4096' },
   { case: 'matvec-4096' },
-  { case: 'matmul-4096', sides: 1024 },
+  { case: 'matmul-1024' },
   { case: 'matmul-4096' },
 ];
 /** ResNet-50's parts as the lesson tabulates them, and the GPU whose ridge they are read against. */
@@ -156,15 +151,10 @@ export const listingTable = guarded((rl, lang) => {
 /** FLOPs, bytes and intensity of four products in FP16: from a dot product to two big matrices. */
 export const intensityTable = guarded((rl, lang) => {
   const rows = PRODUCTS.map((p) => {
-    const args = p.sides
-      ? caseArgs(rl, p.case, 'matmul', { n: p.sides, k: p.sides, m: p.sides })
-      : caseArgs(rl, p.case, 'matmul');
-    const m = rl.matmul(args);
-    const name = p.sides
-      ? t('tables.intensity.square', lang, { side: fmtInteger(args.n, lang) })
-      : catalogName('case', p.case, lang);
+    const m = rl.matmul(caseArgs(rl, p.case, 'matmul'));
+    const name = catalogName('case', p.case, lang);
     return {
-      id: p.sides ? `${p.case}-${p.sides}` : p.case,
+      id: p.case,
       cells: [name, fmtNumber(m.flopsPerByte, lang), format(m.flops, 'flops', lang), format(m.bytes, 'bytes', lang)],
     };
   });
