@@ -186,10 +186,14 @@ test('the keyboard path: Tab to an answer, type, Enter checks; the solution butt
   }
 });
 
-test('the single file from file:// offline: exercise 7 checked, and its progress kept on reload', async () => {
+test('the single file from file:// offline: exercise 7 checked wrong (with its hint) and right, and its progress kept on reload', async () => {
   const url = pathToFileURL(join(SITE_DIR, 'roofline-lab.html')).href;
   const { page, context, foreign, errors } = await openPage(env.browser, `${url}?lang=es`, { allowedOrigin: 'file:' });
   try {
+    await answer(ex(page, 7), 'batch', '204');
+    await checkAndWait(ex(page, 7));
+    assert.equal(await state(ex(page, 7)), 'incorrect');
+    assert.equal(norm(await ex(page, 7).locator('[data-hint="batch"]').textContent()), norm(ui['ex.hint.intensity_is_batch'].es));
     await answer(ex(page, 7), 'batch', '226');
     await checkAndWait(ex(page, 7));
     assert.equal(await state(ex(page, 7)), 'correct');
