@@ -103,7 +103,7 @@ export async function waitReady(page) {
     const els = [...document.querySelectorAll('roofline-calculator')];
     return els.length > 0 && els.every((el) => el.shadowRoot && el.shadowRoot.querySelector('.calc, .practice, .form-error'));
   }, null, { timeout: 20000 });
-  await frames(page);
+  await idle(page);
 }
 
 /** Waits two animation frames: a chart is drawn in the frame after its inputs change. */
@@ -167,5 +167,11 @@ export async function renderAll(page) {
   await page.evaluate(() => {
     for (const s of document.querySelectorAll('.lesson-section')) s.style.contentVisibility = 'visible';
   });
+}
+
+/** Waits until the browser has been idle once (the diagrams follow the calculators then). */
+export async function idle(page) {
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: 1000 })));
+  await frames(page);
 }
 

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  openPage, until, rows, field, select, fieldError, norm, shotPath, waitReady, frames, KINDS, ROOT, useBrowserAndSite, loadUi, renderAll } from './helpers.mjs';
+  openPage, until, rows, field, select, fieldError, norm, shotPath, waitReady, frames, idle, KINDS, ROOT, useBrowserAndSite, loadUi, renderAll } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 
@@ -115,11 +115,11 @@ test("the lesson's try-this variations give its answers", async () => {
     assert.match((await rows(page, 'roofline')).attainable, / TFLOPS$/);
     // the diagrams show the reader's peak in the unit of its precision
     await select(page, 'roofline', 'precision').selectOption('int8');
-    await frames(page);  // the diagrams redraw in the next frame
+    await idle(page);  // the diagrams redraw when the browser is idle
     assert.match(norm(await page.locator('.diagram-flow .node-cores .node-value').textContent()), /^130 TOPS$/);
     assert.match(norm(await page.locator('.diagram-limits .node-gpu .node-value').textContent()), /^130 TOPS · 320 GB\/s$/);
     await select(page, 'roofline', 'precision').selectOption('fp16');
-    await frames(page);
+    await idle(page);
     assert.match(norm(await page.locator('.diagram-flow .node-cores .node-value').textContent()), /^65 TFLOPS$/);
     await select(page, 'roofline', 'gpu').selectOption('l4');
     await field(page, 'roofline', 'intensity').fill('1');
@@ -429,20 +429,20 @@ test('the two diagrams follow the reader\'s numbers and walk through their tours
     const flow = page.locator('.diagram-flow');
     assert.equal(norm(await flow.locator('.node-weights .node-value').textContent()), '16.1 GB');
     await field(page, 'decode', 'weights').fill('8.03');
-    await frames(page);  // the diagrams redraw in the next frame
+    await idle(page);  // the diagrams redraw when the browser is idle
     assert.equal(norm(await flow.locator('.node-weights .node-value').textContent()), '8.03 GB');
     await field(page, 'roofline', 'bw').fill('3350');
-    await frames(page);  // the diagrams redraw in the next frame
+    await idle(page);  // the diagrams redraw when the browser is idle
     assert.equal(norm(await flow.locator('.flow-link').textContent()), '⇄3,350 GB/s');
     await field(page, 'roofline', 'bw').fill('320');
-    await frames(page);
+    await idle(page);
     // the limits diagram: the reader's matmul on the reader's GPU, then the lesson's tours
     const limits = page.locator('.diagram-limits');
     assert.equal(await limits.locator('.node-memoryBound.verdict-on').count(), 1);
     await field(page, 'matmul', 'n').fill('4096');
     await field(page, 'matmul', 'k').fill('4096');
     await field(page, 'matmul', 'm').fill('4096');
-    await frames(page);  // the diagrams redraw in the next frame
+    await idle(page);  // the diagrams redraw when the browser is idle
     assert.equal(await limits.locator('.node-computeBound.verdict-on').count(), 1);
     await limits.locator('.tour-btn').nth(2).click();
     assert.equal(norm(await limits.locator('.node-intensity .node-value').textContent()), '1 FLOPs/B');

@@ -81,17 +81,19 @@ class Diagram {
     this.tour = null;
     this.step = 0;
     this.el = h('figure', { class: ['diagram', `diagram-${kind}`] });
-    // the calculators change many times while the page renders or a slider moves: redraw once per frame
+    // the calculators change many times while the page renders or a slider moves: redraw once, soon after
     document.addEventListener('roofline-change', (e) => {
       // only the calculators whose numbers the diagrams show
       const kind = e.detail && e.detail.kind;
       if (kind && !(kind in readerState)) return;
       if (this.refreshPending) return;
       this.refreshPending = true;
-      requestAnimationFrame(() => {
+      // a diagram elsewhere on the page need not follow within the frame: when the browser is idle
+      const later = globalThis.requestIdleCallback || ((fn) => setTimeout(fn, 50));
+      later(() => {
         this.refreshPending = false;
         this.refresh();
-      });
+      }, { timeout: 250 });
     });
   }
 
