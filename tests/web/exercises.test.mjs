@@ -186,26 +186,28 @@ test('the keyboard path: Tab to an answer, type, Enter checks; the solution butt
   }
 });
 
-test('the single file from file:// offline: exercise 7 checked wrong (with its hint) and right, and its progress kept on reload', async () => {
-  const url = pathToFileURL(join(SITE_DIR, 'roofline-lab.html')).href;
-  const { page, context, foreign, errors } = await openPage(env.browser, `${url}?lang=es`, { allowedOrigin: 'file:' });
-  try {
-    await answer(ex(page, 7), 'batch', '204');
-    await checkAndWait(ex(page, 7));
-    assert.equal(await state(ex(page, 7)), 'incorrect');
-    assert.equal(norm(await ex(page, 7).locator('[data-hint="batch"]').textContent()), norm(ui['ex.hint.intensity_is_batch'].es));
-    await answer(ex(page, 7), 'batch', '226');
-    await checkAndWait(ex(page, 7));
-    assert.equal(await state(ex(page, 7)), 'correct');
-    await page.reload();
-    await until(page, () => document.querySelector('roofline-calculator[exercise="7"]')?.shadowRoot?.querySelector('[data-exercise]'));
-    assert.equal(await state(ex(page, 7)), 'correct');
-    assert.deepEqual(foreign, []);
-    assert.deepEqual(errors, []);
-  } finally {
-    await context.close();
-  }
-});
+for (const lang of ['es', 'en', 'pt']) {
+  test(`the single file from file:// offline: exercise 7 checked wrong (with its hint) and right, and its progress kept on reload (${lang})`, async () => {
+    const url = pathToFileURL(join(SITE_DIR, 'roofline-lab.html')).href;
+    const { page, context, foreign, errors } = await openPage(env.browser, `${url}?lang=${lang}`, { allowedOrigin: 'file:' });
+    try {
+      await answer(ex(page, 7), 'batch', '204');
+      await checkAndWait(ex(page, 7));
+      assert.equal(await state(ex(page, 7)), 'incorrect');
+      assert.equal(norm(await ex(page, 7).locator('[data-hint="batch"]').textContent()), norm(ui['ex.hint.intensity_is_batch'][lang]));
+      await answer(ex(page, 7), 'batch', '226');
+      await checkAndWait(ex(page, 7));
+      assert.equal(await state(ex(page, 7)), 'correct');
+      await page.reload();
+      await until(page, () => document.querySelector('roofline-calculator[exercise="7"]')?.shadowRoot?.querySelector('[data-exercise]'));
+      assert.equal(await state(ex(page, 7)), 'correct');
+      assert.deepEqual(foreign, []);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
 
 test('the embedded exercise works under the strict CSP', async () => {
   const { page, context, errors, foreign } = await openPage(env.browser, `${env.site.url}embed-example.html`, { allowedOrigin: env.site.url });
