@@ -39,7 +39,9 @@ export function logFrame(opts) {
     viewBox: `0 0 ${W} ${H}`, class: ['chart', opts.compact ? 'compact' : ''], role: 'img', 'aria-labelledby': `${titleId} ${descId}`,
     preserveAspectRatio: 'xMidYMid meet',
   });
-  svg.append(s('title', { id: titleId }, opts.title), s('desc', { id: descId }, opts.desc));
+  const titleEl = s('title', { id: titleId }, opts.title);
+  const descEl = s('desc', { id: descId }, opts.desc);
+  svg.append(titleEl, descEl);
   const X = logScale(opts.x[0], opts.x[1], PAD.l, W - PAD.r);
   const Y = logScale(opts.y[0], opts.y[1], H - PAD.b, PAD.t);
   const axes = s('g', { class: 'axes', 'aria-hidden': 'true' });
@@ -63,7 +65,28 @@ export function logFrame(opts) {
   }
   const plot = s('g', { class: 'plot', 'aria-hidden': 'true' });
   svg.append(axes, plot);
-  return { svg, X, Y, plot, W, H, PAD };
+  return { svg, X, Y, plot, W, H, PAD, titleEl, descEl };
+}
+
+/**
+ * The log-log frame of the chart in `box`, kept from the last drawing while its axes are the same
+ * (ranges, labels, tick units, language, size): then only its plot is emptied and its title and
+ * description rewritten, so a change of input redraws the curves, not the grid and the ticks.
+ */
+export function frameIn(box, opts) {
+  const key = [opts.x, opts.y, opts.xLabel, opts.yLabel, opts.lang, Boolean(opts.compact),
+    opts.xFormat(opts.x[1]), opts.yFormat(opts.y[1])].join('|');
+  const kept = box.chartFrame;
+  if (kept && box.chartFrameKey === key) {
+    while (kept.plot.firstChild) kept.plot.firstChild.remove();
+    kept.titleEl.textContent = opts.title;
+    kept.descEl.textContent = opts.desc;
+    return kept;
+  }
+  const f = logFrame(opts);
+  box.chartFrame = f;
+  box.chartFrameKey = key;
+  return f;
 }
 
 /** Ticks for a linear axis from 0: about five round steps covering max (display only). */

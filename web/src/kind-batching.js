@@ -2,7 +2,7 @@
 // the smallest batch that crosses each ridge. Defaults: the core's case layer-4096.
 import { catalog, caseArgs, caseValues } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { logFrame, polyline, marker, dataTable, fmtTick, scrollBox } from './charts.js';
+import { frameIn, polyline, marker, dataTable, fmtTick, scrollBox } from './charts.js';
 import { h, s, clear } from './dom.js';
 
 const DTYPES = ['fp32', 'fp16', 'bf16', 'fp8', 'int8'];
@@ -78,15 +78,15 @@ function ridges(c, dtype) {
 
 function draw(c, r, gpus) {
   const box = c.chartBox;
-  clear(box);
   if (!r) {
+    clear(box);
     box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
     return;
   }
   const { rl, v } = c;
   const dtype = c.state.selects.dtype;
   const xMax = 16384;
-  const f = logFrame({
+  const f = frameIn(box, {
     title: c.t('chart.batching.title', { inputs: c.n('inputs'), outputs: c.n('outputs'), dtype: dtype.toUpperCase() }),
     desc: c.t('chart.batching.desc', { limit: c.fmt(r.limitFlopsPerByte, 'number') }),
     x: [1, xMax], y: [0.1, 10000],
@@ -119,6 +119,7 @@ function draw(c, r, gpus) {
   f.plot.append(marker(f.X(v.batch), f.Y(r.flopsPerByte), c.t('chart.point.you'), 'you', 'above'));
   const rows = gpus.map((g) => [g.name, c.fmt(g.ridge, 'number'), g.cross !== null ? c.fmt(g.cross, 'integer') : c.t('batching.never')]);
   const caption = c.t('batching.table.caption', { inputs: c.n('inputs'), outputs: c.n('outputs'), dtype: dtype.toUpperCase() });
+  clear(box);
   box.append(f.svg, scrollBox(h('table', { class: 'ridges' },
     h('caption', {}, caption),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, c.t('chart.col.gpu')), h('th', { scope: 'col' }, c.t('chart.col.ridge')), h('th', { scope: 'col' }, c.t('chart.col.crossing')))),

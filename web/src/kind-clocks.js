@@ -3,7 +3,7 @@
 // share). Defaults: the core's case llama-l4-prefill; the peak is the GPU's for the model's format.
 import { caseArgs, caseValues, format, gpu, gpuOptions, llmOptions, model } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { logFrame, dataTable, fmtTick } from './charts.js';
+import { frameIn, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
 
 export const CLOCKS_CASE = 'llama-l4-prefill';
@@ -119,8 +119,8 @@ export const clocksKind = {
 
 function draw(c, p, d) {
   const box = c.chartBox;
-  clear(box);
   if (!p || !d) {
+    clear(box);
     box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
     return;
   }
@@ -133,7 +133,7 @@ function draw(c, p, d) {
   const all = bars.map((b) => b.v).filter((x) => x > 0);
   const lo = 10 ** Math.floor(Math.log10(Math.min(...all)) - 0.5);
   const hi = 10 ** Math.ceil(Math.log10(Math.max(...all)) + 0.2);
-  const f = logFrame({
+  const f = frameIn(box, {
     title: c.t('chart.clocks.title'),
     desc: c.t('chart.clocks.desc', { ttft: c.fmt(p.seconds, 'seconds'), tpot: c.fmt(d.seconds, 'seconds') }),
     x: [lo, hi], y: [1, 10],
@@ -147,6 +147,7 @@ function draw(c, p, d) {
     f.plot.append(s('rect', { class: ['bar', b.clock, slower ? 'slower' : ''], x: f.X(lo), y, width: Math.max(2, f.X(b.v) - f.X(lo)), height: rowH - 22 }));
     f.plot.append(s('text', { class: 'bar-label', x: f.X(lo) + 6, y: y - 4 }, `${c.t(`clocks.phase.${b.phase}`)} · ${c.t(`clocks.clock.${b.clock}`)}: ${c.fmt(b.v, 'seconds')}`));
   });
+  clear(box);
   box.append(f.svg, dataTable(c.t('chart.clocks.tableCaption'), c.t('chart.data'),
     [c.t('chart.col.phase'), c.t('clocks.clock.compute'), c.t('clocks.clock.memory'), c.t('chart.col.bound')],
     [[c.t('clocks.phase.prefill'), c.fmt(p.computeSeconds, 'seconds'), c.fmt(p.memorySeconds, 'seconds'), c.t(`verdict.${p.bound}`)],

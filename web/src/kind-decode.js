@@ -5,7 +5,7 @@
 import { caseArgs, caseValues, format, gpu, gpuOptions, formatOptions, llmOptions, model } from './catalog.js';
 import { catalogName } from './i18n.js';
 import { h, s, clear } from './dom.js';
-import { logFrame, polyline, marker, dataTable, fmtTick } from './charts.js';
+import { frameIn, polyline, marker, dataTable, fmtTick } from './charts.js';
 
 export const DECODE_CASE = 'llama-l4-decode';
 /** The lesson's example of a KV cache: its conversations' length. */
@@ -180,8 +180,8 @@ function decodeRoofs(c) {
 /** Tokens per second in total and per conversation as the batch grows: both roofs and the VRAM wall. */
 function drawBatchCurve(c, r, args) {
   const box = c.chartBox;
-  clear(box);
   if (!r) {
+    clear(box);
     box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
     return;
   }
@@ -198,7 +198,7 @@ function drawBatchCurve(c, r, args) {
   const bend = pts.find(([, d]) => d.bound === 'compute');
   if (bend) desc += ` ${c.t('chart.decode.descCompute', { batch: c.fmt(bend[0], 'integer') })}`;
   if (wall !== null) desc += ` ${c.t('chart.decode.descWall', { batch: c.fmt(wall, 'integer') })}`;
-  const f = logFrame({
+  const f = frameIn(box, {
     title: c.t('chart.decode.title'), desc,
     x: [1, xMax], y: [lo, hi === lo ? lo * 10 : hi],
     xLabel: c.t('chart.decode.x'), yLabel: c.t('chart.decode.y'),
@@ -216,6 +216,7 @@ function drawBatchCurve(c, r, args) {
     f.plot.append(s('text', { class: 'ridge-label', x: x + 6, y: f.Y(f.Y.min) - 8 }, c.t('chart.decode.wall', { batch: c.fmt(wall, 'integer') })));
   }
   if (v.batch >= 1 && v.batch <= xMax) f.plot.append(marker(f.X(v.batch), f.Y(r.tokensPerSecond), c.t('chart.point.you'), 'you', 'above'));
+  clear(box);
   box.append(f.svg, dataTable(c.t('chart.decode.tableCaption'), c.t('chart.data'),
     [c.t('chart.col.batch'), c.t('chart.decode.total'), c.t('chart.decode.each'), c.t('decode.out.stepTime'), c.t('chart.col.bound'), c.t('decode.out.capacity')],
     pts.map(([b, d]) => [c.fmt(b, 'integer'), c.fmt(d.tokensPerSecond, 'number'), c.fmt(d.tokensPerSecondPerSequence, 'number'), c.fmt(d.stepSeconds, 'seconds'),

@@ -2,7 +2,7 @@
 // An integer precision (INT8) rates its peak in TOPS, as datasheets and the lesson do.
 // Defaults: an LLM decode on the T4 (the core's case t4-decode-point).
 import { catalog, caseArgs, caseValues, gpuOptions, precisions, dtypeName, isIntegerDtype } from './catalog.js';
-import { logFrame, polyline, marker, dataTable, fmtTick } from './charts.js';
+import { logFrame, frameIn, polyline, marker, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
 
 export const ROOFLINE_CASE = 't4-decode-point';
@@ -35,8 +35,9 @@ export function integerPeak(c) {
 }
 
 /** Draws a roofline chart (ramp, roof, ridge) for a ceiling, plus points. Returns the frame. */
-export function rooflineFrame(c, { title, desc, x = [0.1, 10000], y, ops = false }) {
-  return logFrame({
+export function rooflineFrame(c, { box = null, title, desc, x = [0.1, 10000], y, ops = false }) {
+  const make = box ? (opts) => frameIn(box, opts) : logFrame;
+  return make({
     title, desc, x, y,
     xLabel: c.t('chart.roofline.x'), yLabel: c.t(ops ? 'chart.roofline.yOps' : 'chart.roofline.y'),
     xFormat: fmtTick('number', c.lang), yFormat: fmtTick(ops ? 'opsPerSecond' : 'flopsPerSecond', c.lang),
@@ -123,9 +124,9 @@ export const rooflineKind = {
 
 function drawRoofline(c, r) {
   const box = c.chartBox;
-  clear(box);
   const { v, rl } = c;
   if (!r) {
+    clear(box);
     box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
     return;
   }
@@ -136,6 +137,7 @@ function drawRoofline(c, r) {
   const rate = ops ? 'tops' : 'tflops';
   const yTop = 10 ** Math.ceil(Math.log10(peak) + 0.3);
   const f = rooflineFrame(c, {
+    box,
     title: c.t('chart.roofline.title', { peak: c.fmt(peak, rate), bw: c.fmt(bw, 'gbps') }),
     desc: c.t('chart.roofline.desc', { ridge: c.fmt(r.ridgeFlopsPerByte, 'flopsPerByte'), intensity: c.n('intensity'), attainable: c.fmt(r.attainableFlopsPerSecond, rate), n: c.fmt(pts.find((p) => p.id === 'big').n, 'integer') }),
     y: [yTop / 1e5, yTop],
@@ -162,6 +164,7 @@ function drawRoofline(c, r) {
   const you = c.t('chart.point.you');
   f.plot.append(marker(f.X(v.intensity), f.Y(r.attainableFlopsPerSecond), you, 'you', 'above'));
   rows.unshift([you, c.n('intensity'), c.fmt(r.attainableFlopsPerSecond, rate), c.t(`verdict.${r.bound}`)]);
+  clear(box);
   box.append(f.svg, dataTable(c.t('chart.roofline.tableCaption'), c.t('chart.data'),
     [c.t('chart.col.point'), c.t('chart.col.intensity'), c.t('chart.col.attainable'), c.t('chart.col.bound')], rows));
 }

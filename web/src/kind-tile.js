@@ -2,7 +2,7 @@
 // a GPU's ridge; element-wise work and what fusing conv + bias + ReLU saves.
 import { catalog, caseArgs, caseValues, gpuOptions, isIntegerDtype } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { logFrame, polyline, marker, dataTable, fmtTick } from './charts.js';
+import { frameIn, polyline, marker, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
 
 const DTYPES = ['fp32', 'fp16', 'bf16', 'fp8', 'int8'];
@@ -70,14 +70,14 @@ export const tileKind = {
 
 function draw(c, t, ro) {
   const box = c.chartBox;
-  clear(box);
   if (!t) {
+    clear(box);
     box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
     return;
   }
   const { rl, v } = c;
   const dtype = c.state.selects.dtype;
-  const f = logFrame({
+  const f = frameIn(box, {
     title: c.t('chart.tile.title', { dtype: dtype.toUpperCase() }),
     desc: c.t('chart.tile.desc', { t: c.n('tile'), intensity: c.fmt(t.flopsPerByte, 'number') }),
     x: [1, TILE_MAX], y: [0.1, 10000],
@@ -98,5 +98,6 @@ function draw(c, t, ro) {
     f.plot.append(s('text', { class: 'ridge-name series-0', x: f.X(1) + 4, y: y - 4 }, c.t('chart.tile.ridge', { gpu: catalogName('gpu', c.state.selects.gpu, c.lang), ridge: c.fmt(ro.ridgeFlopsPerByte, 'number') })));
   }
   f.plot.append(marker(f.X(v.tile), f.Y(t.flopsPerByte), c.t('chart.point.you'), 'you', 'above'));
+  clear(box);
   box.append(f.svg, dataTable(c.t('chart.tile.tableCaption'), c.t('chart.data'), [c.t('chart.col.tile'), c.t('chart.col.intensity')], rows));
 }
