@@ -151,30 +151,12 @@ class Args {
 
 // ---- writing results ---------------------------------------------------------------------
 
-Value matrix_value(const Matrix& m) {
-  Value rows = Value::array();
-  for (std::size_t r = 0; r < m.rows(); ++r) {
-    Value row = Value::array();
-    for (std::size_t c = 0; c < m.cols(); ++c) row.push(m(r, c));
-    rows.push(std::move(row));
-  }
-  return rows;
-}
-
 Value matrix_rows_value(const std::vector<std::vector<double>>& rows) {
   Value out = Value::array();
   for (const auto& row : rows) {
     Value r = Value::array();
     for (double x : row) r.push(x);
     out.push(std::move(r));
-  }
-  return out;
-}
-
-std::vector<std::vector<double>> matrix_rows(const Matrix& m) {
-  std::vector<std::vector<double>> out(m.rows(), std::vector<double>(m.cols()));
-  for (std::size_t r = 0; r < m.rows(); ++r) {
-    for (std::size_t c = 0; c < m.cols(); ++c) out[r][c] = m(r, c);
   }
   return out;
 }
@@ -441,7 +423,7 @@ Value check_value(const ExerciseInstance& e, const Value& answers) {
         ans.choice = v->string();
       } else if (p.kind == "matrix") {
         Value wrapper = Value::object().set(field, *v);
-        ans.matrix = matrix_rows(Args(wrapper).matrix(field));
+        ans.matrix = Args(wrapper).matrix(field).to_rows();
       } else {
         if (!v->is(Value::Kind::number)) throw Error(ErrorCode::not_a_number, field, field + " must be a number, got " + kind_name(*v));
         ans.number = require_finite(field, v->number());
@@ -667,7 +649,7 @@ std::span<const Function> table() {
          const Matrix mb = a.matrix("b");
          const MultiplyResult r = multiply(ma, mb);
          return Value::object()
-             .set("c", matrix_value(r.c))
+             .set("c", matrix_rows_value(r.c.to_rows()))
              .set("rows", double(r.c.rows()))
              .set("cols", double(r.c.cols()))
              .set("inner", double(ma.cols()))

@@ -162,13 +162,6 @@ ExerciseInstance exercise2(std::uint64_t seed) {
   }
   const MultiplyResult ab = multiply(Matrix::from_rows(a, "a"), Matrix::from_rows(b, "b"));
   const MultiplyResult ba = multiply(Matrix::from_rows(b, "b"), Matrix::from_rows(a, "a"));
-  auto rows = [](const Matrix& x) {
-    std::vector<std::vector<double>> out(x.rows(), std::vector<double>(x.cols()));
-    for (std::size_t r = 0; r < x.rows(); ++r) {
-      for (std::size_t c = 0; c < x.cols(); ++c) out[r][c] = x(r, c);
-    }
-    return out;
-  };
   ExerciseInstance e;
   // names of the cells, row and column: a11 … b22 for the inputs, ab11 … ba22 for the products
   static constexpr std::string_view names[4][4] = {{"a11", "b11", "ab11", "ba11"},
@@ -187,10 +180,10 @@ ExerciseInstance exercise2(std::uint64_t seed) {
   ExercisePart pab;
   pab.id = "ab";
   pab.kind = "matrix";
-  pab.expected_matrix = SmallMatrix::from(rows(ab.c));
+  pab.expected_matrix = SmallMatrix::from(ab.c.to_rows());
   ExercisePart pba = pab;
   pba.id = "ba";
-  pba.expected_matrix = SmallMatrix::from(rows(ba.c));
+  pba.expected_matrix = SmallMatrix::from(ba.c.to_rows());
   e.parts = {pab, pba, exact("macs", "macs", ab.macs.value())};
   with(e.parts.back(), "flops_for_macs", to_flops(ab.macs).value());
   e.solution.push_back(num("macs", ab.macs.value()));

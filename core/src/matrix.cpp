@@ -50,6 +50,14 @@ Matrix Matrix::from_rows(const std::vector<std::vector<double>>& rows, std::stri
   return m;
 }
 
+std::vector<std::vector<double>> Matrix::to_rows() const {
+  std::vector<std::vector<double>> out(rows_, std::vector<double>(cols_));
+  for (std::size_t r = 0; r < rows_; ++r) {
+    for (std::size_t c = 0; c < cols_; ++c) out[r][c] = (*this)(r, c);
+  }
+  return out;
+}
+
 MultiplyResult multiply(const Matrix& a, const Matrix& b) {
   const Shape shape = product_shape(a.shape(), b.shape());
   if (shape.rows * shape.cols * a.shape().cols > max_reference_macs) {

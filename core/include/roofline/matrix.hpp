@@ -33,6 +33,8 @@ class Matrix {
   /// From rows of possibly different lengths: throws ragged_matrix naming `field` unless all
   /// rows have the same, non-zero length, and not_finite on a NaN or infinite element.
   static Matrix from_rows(const std::vector<std::vector<double>>& rows, std::string_view field);
+  /// The rows, as from_rows() takes them.
+  [[nodiscard]] std::vector<std::vector<double>> to_rows() const;
 
   [[nodiscard]] std::size_t rows() const { return rows_; }
   [[nodiscard]] std::size_t cols() const { return cols_; }
