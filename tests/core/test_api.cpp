@@ -1,25 +1,18 @@
 #include <catch2/catch.hpp>
-#include <fstream>
 #include <limits>
 #include <map>
 #include <set>
 
+#include "api_cases.hpp"
 #include "json_value.hpp"
 #include "roofline/api.hpp"
 #include "roofline/error.hpp"
 
 using namespace roofline;
 using api::Value;
+using testing::valid_args;
 
 namespace {
-
-nlohmann::json valid_args() {
-  std::ifstream in(ROOFLINE_API_CASES);
-  REQUIRE(in.good());
-  nlohmann::json j = nlohmann::json::parse(in);
-  j.erase("_comment");
-  return j;
-}
 
 // "function.field" names of the arguments that may be left out, from the API table.
 std::set<std::string> optional_fields() {

@@ -2,26 +2,19 @@
 // every argument it does not list is refused, the rule it declares for a number is enforced, and
 // every result has exactly the fields it declares.
 #include <catch2/catch.hpp>
-#include <fstream>
 #include <map>
 #include <set>
 
+#include "api_cases.hpp"
 #include "json_value.hpp"
 #include "roofline/api.hpp"
 #include "roofline/error.hpp"
 
 using namespace roofline;
 using api::Value;
+using testing::valid_args;
 
 namespace {
-
-nlohmann::json valid_args() {
-  std::ifstream in(ROOFLINE_API_CASES);
-  REQUIRE(in.good());
-  nlohmann::json j = nlohmann::json::parse(in);
-  j.erase("_comment");
-  return j;
-}
 
 std::map<std::string, Value> table() {
   std::map<std::string, Value> out;
