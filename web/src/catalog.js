@@ -7,7 +7,7 @@ const cache = new WeakMap();
 export function catalog(rl) {
   let c = cache.get(rl);
   if (!c) {
-    c = { gpus: rl.gpus(), models: rl.models(), dtypes: rl.dtypes(), formats: rl.formats(), cases: new Map() };
+    c = { gpus: rl.gpus(), models: rl.models(), dtypes: rl.dtypes(), formats: rl.formats(), cases: new Map(), args: new Map() };
     cache.set(rl, c);
   }
   return c;
@@ -38,9 +38,16 @@ export function caseValues(rl, id) {
   return c.cases.get(id);
 }
 
-/** The arguments of API function `fn` that lesson case `id` gives, varied by `values`. */
+/**
+ * The arguments of API function `fn` that lesson case `id` gives, varied by `values`. A case's
+ * own arguments never change: they are asked once per module and shared (frozen).
+ */
 export function caseArgs(rl, id, fn, values) {
-  return rl.caseArgs(values ? { id, function: fn, values } : { id, function: fn });
+  if (values) return rl.caseArgs({ id, function: fn, values });
+  const cache = catalog(rl).args;
+  const key = `${id} ${fn}`;
+  if (!cache.has(key)) cache.set(key, Object.freeze(rl.caseArgs({ id, function: fn })));
+  return cache.get(key);
 }
 
 /** Models that generate text token by token. */

@@ -7,8 +7,15 @@ import { h, s, clear } from './dom.js';
 
 export const ROOFLINE_CASE = 't4-decode-point';
 
-/** The lesson's three reference points, each a case of the core's catalog. */
+const points = new WeakMap();
+
+/** The lesson's three reference points, each a case of the core's catalog (once per module). */
 export function lessonPoints(rl) {
+  if (!points.has(rl)) points.set(rl, Object.freeze(referencePoints(rl)));
+  return points.get(rl);
+}
+
+function referencePoints(rl) {
   const c01 = rl.matmul(caseArgs(rl, 'c01-last-layer', 'matmul'));
   const bigArgs = caseArgs(rl, 'matmul-4096', 'matmul');
   const big = rl.matmul(bigArgs);
