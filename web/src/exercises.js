@@ -132,15 +132,7 @@ export class Practice {
     this.attempted = Boolean(this.state);
     this.result = null;
     this.solutionOpen = false;
-    this.onReset = () => {
-      this.seed = 0;
-      this.typed = {};
-      this.state = null;
-      this.attempted = false;
-      this.result = null;
-      this.solutionOpen = false;
-      if (this.root) this.render(this.root);
-    };
+    this.onReset = () => this.useSeed(0);
     document.addEventListener(RESET_EVENT, this.onReset);
   }
 
@@ -400,25 +392,21 @@ export class Practice {
     const buf = new Uint32Array(1);
     if (globalThis.crypto && crypto.getRandomValues) crypto.getRandomValues(buf);
     else buf[0] = Math.floor(Math.random() * 2 ** 32);
-    this.seed = buf[0] || 1;
-    this.typed = {};
-    this.state = null;
-    this.attempted = false;
-    this.solutionOpen = false;
+    this.useSeed(buf[0] || 1);
     this.save();
-    this.render(this.root);
     const first = this.root.querySelector('[data-answer]');
     if (first) first.focus();
   }
 
-  /** Draws a given seed (tests and links use it). */
+  /** Starts over on the exercise drawn from `seed` (0: the lesson's numbers), answers cleared. */
   useSeed(seed) {
     this.seed = seed;
     this.typed = {};
     this.state = null;
     this.attempted = false;
+    this.result = null;
     this.solutionOpen = false;
-    this.render(this.root);
+    if (this.root) this.render(this.root);
   }
 
   toggleSolution() {
