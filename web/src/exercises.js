@@ -388,11 +388,18 @@ export class Practice {
   }
 
   newNumbers() {
-    // a seed from the browser's generator; the core draws the exercise from it
+    // a seed from the browser's generator; the core draws the exercise from it. Some exercises
+    // have few sizes to draw from, so a seed may give the numbers already shown: draw again.
+    const shown = JSON.stringify(this.inst.inputs);
     const buf = new Uint32Array(1);
-    if (globalThis.crypto && crypto.getRandomValues) crypto.getRandomValues(buf);
-    else buf[0] = Math.floor(Math.random() * 2 ** 32);
-    this.useSeed(buf[0] || 1);
+    let seed = this.seed;
+    for (let tries = 0; tries < 50; tries += 1) {
+      if (globalThis.crypto && crypto.getRandomValues) crypto.getRandomValues(buf);
+      else buf[0] = Math.floor(Math.random() * 2 ** 32);
+      seed = buf[0] || 1;
+      if (JSON.stringify(this.rl.exercise({ id: this.id, seed }).inputs) !== shown) break;
+    }
+    this.useSeed(seed);
     this.save();
     const first = this.root.querySelector('[data-answer]');
     if (first) first.focus();
