@@ -515,3 +515,77 @@ test('a chart\'s data table the reader opened stays open while the inputs change
     await context.close();
   }
 });
+
+test('the top of the page comes first; an anchor or printing brings the whole page at once', async () => {
+  const base = `${env.site.url}index.html?lang=en`;
+  // Without an anchor: the first sections are there before the rest, which follows on its own.
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  // Record the page as it is right after its first render (before any idle time), then ask to print.
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      const lab = document.getElementById('lab');
+      if (!lab || lab.dataset.rendered !== 'top' || window.__firstRender) return;
+      window.__firstRender = {
+        sections: document.querySelectorAll('main > section').length,
+        glossary: !!document.getElementById('glossary'),
+      };
+      seen.disconnect();
+      dispatchEvent(new Event('beforeprint'));
+      // the calculators render once their module promise settles: look after the microtasks
+      setTimeout(() => {
+        window.__afterPrint = {
+          rendered: lab.dataset.rendered,
+          sections: document.querySelectorAll('main > section').length,
+          pending: document.querySelectorAll('roofline-calculator[data-pending]').length,
+          empty: [...document.querySelectorAll('roofline-calculator')].filter((el) => !el.shadowRoot || !el.shadowRoot.querySelector('.calc, .practice')).length,
+        };
+      }, 0);
+    });
+    seen.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-rendered'] });
+  });
+  await page.goto(base);
+  const first = await until(page, () => window.__firstRender);
+  assert.ok(first.sections >= 1 && first.sections < 8, `first render has ${first.sections} sections`);
+  assert.equal(first.glossary, false);
+  const printed = await until(page, () => window.__afterPrint);
+  assert.equal(printed.rendered, 'all');
+  assert.equal(printed.sections, 15);
+  assert.equal(printed.pending, 0);
+  assert.equal(printed.empty, 0, 'every calculator and exercise is rendered for printing');
+  await context.close();
+
+  // A link straight to a glossary card at the bottom: the card is there and scrolled to.
+  const c2 = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  const p2 = await c2.newPage();
+  await p2.goto(`${base}#glossary-intensity`);
+  await until(p2, () => {
+    const card = document.getElementById('glossary-intensity');
+    if (!card) return false;
+    const r = card.getBoundingClientRect();
+    return r.top < innerHeight && r.bottom > 0;
+  });
+  // and following an anchor while the page is still rendering reaches it as well
+  const p3 = await c2.newPage();
+  await p3.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      const lab = document.getElementById('lab');
+      if (!lab || lab.dataset.rendered !== 'top') return;
+      seen.disconnect();
+      window.__hashWhileTop = true;
+      location.hash = '#check';
+    });
+    seen.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-rendered'] });
+  });
+  await p3.goto(base);
+  await until(p3, () => {
+    const s = document.getElementById('check');
+    if (!window.__hashWhileTop || !s || document.getElementById('lab').dataset.rendered !== 'all') return false;
+    const r = s.getBoundingClientRect();
+    return r.top < innerHeight / 2 && r.bottom > 0;
+  });
+  await c2.close();
+  assert.deepEqual(errors, []);
+});

@@ -121,8 +121,20 @@ function scheduleIdle() {
   }, { timeout: 1000 });
 }
 
+// Printing renders everything pending, and whatever is added until the print is over.
+let printing = false;
+if (typeof globalThis.addEventListener === 'function') {
+  globalThis.addEventListener('beforeprint', () => {
+    printing = true;
+    for (const x of [...pending.keys()]) buildNow(x);
+  });
+  globalThis.addEventListener('afterprint', () => {
+    printing = false;
+  });
+}
+
 function whenNeeded(el, build) {
-  if (typeof IntersectionObserver !== 'function' || el.hasAttribute('eager')) {
+  if (typeof IntersectionObserver !== 'function' || el.hasAttribute('eager') || printing) {
     build();
     return;
   }
@@ -130,9 +142,6 @@ function whenNeeded(el, build) {
     observer = new IntersectionObserver((entries) => {
       for (const e of entries) if (e.isIntersecting) buildNow(e.target);
     }, { rootMargin: '50% 0px' });
-    globalThis.addEventListener('beforeprint', () => {
-      for (const x of [...pending.keys()]) buildNow(x);
-    });
   }
   pending.set(el, build);
   el.setAttribute('data-pending', '');

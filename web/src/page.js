@@ -29,6 +29,9 @@ const SECTIONS = [
   { id: 'glossary', glossary: true },
 ];
 
+// How many sections render before the first paint (the page's first screen); the rest follow.
+const EAGER_SECTIONS = 2;
+
 function paragraphs(text, cls) {
   if (!text) return [];
   return String(text).split(/\n\s*\n/).map((p) => h('p', { class: cls }, p.trim()));
@@ -94,13 +97,48 @@ class Page {
     const toc = h('nav', { class: 'toc', 'aria-label': t('page.toc', lang) },
       h('ol', {}, SECTIONS.map((sec) => h('li', {}, h('a', { href: `#${sec.id}` }, t(`section.${sec.id}`, lang))))));
     const main = h('main', { id: 'main' });
-    for (const sec of SECTIONS) main.append(this.section(sec));
     const footer = h('footer', { class: 'page-foot' }, h('p', {}, t('page.footer', lang)));
     root.append(h('a', { class: 'skip', href: '#main' }, t('page.skip', lang)), header, toc, main, footer);
+    this.renderSections(main);
     if (focusLang) {
       const b = root.querySelector(`button[data-lang="${focusLang}"]`);
       if (b) b.focus();
     }
+  }
+
+  /**
+   * The sections, in order: the first ones (the top of the page) at once, the rest one slice of
+   * idle time after another, so the first calculator does not wait for the glossary. A link to a
+   * later part of the page (#anchor), printing or find-in-page after the first idle moments all
+   * see the whole page: an anchor or printing renders the rest at once. #lab gets
+   * data-rendered="all" when every section is in the document.
+   */
+  renderSections(main) {
+    const gen = (this.generation = (this.generation || 0) + 1);
+    let next = 0;
+    const one = () => main.append(this.section(SECTIONS[next++]));
+    const finish = () => {
+      if (gen !== this.generation || this.root.dataset.rendered === 'all') return;
+      while (next < SECTIONS.length) one();
+      this.root.dataset.rendered = 'all';
+    };
+    this.root.dataset.rendered = 'top';
+    this.finishSections = finish;
+    // a link to a later part, or a language switch (the reader may be anywhere on the page and
+    // stays there): everything at once
+    if (location.hash.length > 1 || gen > 1) {
+      finish();
+      return;
+    }
+    while (next < EAGER_SECTIONS) one();
+    const idle = globalThis.requestIdleCallback || ((fn) => setTimeout(() => fn({ timeRemaining: () => 8 }), 16));
+    const step = (deadline) => {
+      if (gen !== this.generation || next >= SECTIONS.length) return;
+      do one(); while (next < SECTIONS.length && deadline.timeRemaining() > 4);
+      if (next < SECTIONS.length) idle(step, { timeout: 200 });
+      else finish();
+    };
+    idle(step, { timeout: 200 });
   }
 
   section(sec) {
@@ -230,6 +268,42 @@ class Page {
   }
 }
 
+/**
+ * Scrolls to the element #anchor names, and keeps it there while the page above it settles
+ * (sections skipped by content-visibility get their real height, calculators render when they
+ * come near), until it has not moved for a few frames or the reader scrolls themselves.
+ */
+function scrollToAnchor() {
+  const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+  if (!target) return;
+  target.scrollIntoView();
+  let stable = 0;
+  let frames = 0;
+  let top = target.getBoundingClientRect().top;
+  const stop = () => {
+    frames = Infinity;
+  };
+  const events = ['wheel', 'touchstart', 'keydown', 'mousedown'];
+  for (const e of events) addEventListener(e, stop, { once: true, passive: true });
+  const check = () => {
+    frames += 1;
+    if (frames > 120) {
+      for (const e of events) removeEventListener(e, stop);
+      return;
+    }
+    const now = target.getBoundingClientRect().top;
+    if (Math.abs(now - top) > 1) {
+      target.scrollIntoView();
+      top = target.getBoundingClientRect().top;
+      stable = 0;
+    } else if ((stable += 1) >= 10) {
+      frames = Infinity;
+    }
+    requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
 export async function startPage() {
   const root = document.getElementById('lab');
   if (!root) return;
@@ -237,10 +311,15 @@ export async function startPage() {
     const [rl] = await Promise.all([loadModule(), ensureLang(detectLang())]);
     const page = new Page(root, rl);
     page.render();
-    if (location.hash) {
-      const target = document.getElementById(location.hash.slice(1));
-      if (target) target.scrollIntoView();
-    }
+    // an anchor followed or printing before every section is there: render the rest at once
+    globalThis.addEventListener('hashchange', () => {
+      if (root.dataset.rendered === 'all') return;
+      page.finishSections();
+      scrollToAnchor();
+    });
+    // (capture: before the calculators' own listener, which then renders the ones just added)
+    globalThis.addEventListener('beforeprint', () => page.finishSections(), { capture: true });
+    if (location.hash) scrollToAnchor();
   } catch (e) {
     console.error(e);
     const lang = detectLang();
