@@ -108,7 +108,7 @@ function compact(code) {
   return out.join('\n');
 }
 
-function bundle(entry, data) {
+function bundle(entry, data, title = 'page and <roofline-calculator> element') {
   const order = [];
   const seen = new Map();
   const visit = (name, stack) => {
@@ -126,7 +126,7 @@ function bundle(entry, data) {
   };
   visit(entry, []);
   const parts = [
-    '/* Roofline Lab — page and <roofline-calculator> element (built by web/build.mjs) */',
+    `/* Roofline Lab — ${title} (built by web/build.mjs) */`,
     '(() => {',
     "'use strict';",
     `const __m_data = ${JSON.stringify(data)};`,
@@ -239,6 +239,9 @@ function main() {
   const langNames = Object.fromEntries(Object.entries(ui).filter(([id]) => id.startsWith('lang.')));
   const pageJs = bundle('main', { UI: langNames, PROSE: {}, GLOSSARY: {}, CATALOG: {}, CALC_CSS: calcCss });
   new Script(pageJs, { filename: 'roofline-page.js' });
+  // its first script: starts loading the reader's language's texts in parallel with the code
+  const bootJs = bundle('boot', {}, "the served page's boot script");
+  new Script(bootJs, { filename: 'roofline-boot.js' });
   const textFiles = {};
   for (const lang of LANGS) {
     const pick = (table) => Object.fromEntries(Object.entries(table).map(([id, e]) => [id, e[lang]]));
@@ -261,6 +264,7 @@ function main() {
 
   writeFileSync(join(out, 'roofline-calculator.js'), js);
   writeFileSync(join(out, 'roofline-page.js'), pageJs);
+  writeFileSync(join(out, 'roofline-boot.js'), bootJs);
   for (const lang of LANGS) writeFileSync(join(out, `roofline-texts.${lang}.js`), textFiles[lang]);
   writeFileSync(join(out, 'roofline-lab.css'), pageCss);
   writeFileSync(join(out, 'embed-example.css'), embedCss);
@@ -269,9 +273,9 @@ function main() {
     icon: 'favicon.svg',
     css: '<link rel="stylesheet" href="roofline-lab.css">',
     // the wasm is fetched (and compiled while it arrives) from the start, in parallel with the scripts
-    scripts: split
-      ? '<link rel="preload" href="roofline.wasm" as="fetch" type="application/wasm" crossorigin>\n<script src="roofline-web.js" defer></script>\n<script src="roofline-page.js" defer></script>'
-      : '<script src="roofline.js" defer></script>\n<script src="roofline-page.js" defer></script>',
+    scripts: `${split
+      ? '<link rel="preload" href="roofline.wasm" as="fetch" type="application/wasm" crossorigin>\n<script src="roofline-boot.js" defer></script>\n<script src="roofline-web.js" defer></script>'
+      : '<script src="roofline-boot.js" defer></script>\n<script src="roofline.js" defer></script>'}\n<script src="roofline-page.js" defer></script>`,
   }));
   writeFileSync(join(out, 'roofline-lab.html'), pageHtml(ui, {
     icon: FAVICON_DATA,

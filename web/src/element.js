@@ -65,7 +65,12 @@ export function ensureLang(lang) {
   if (!textPromises[lang]) {
     textPromises[lang] = (async () => {
       const packs = globalThis.__rooflineTexts || {};
-      if (!packs[lang]) await injectScript(new URL(`roofline-texts.${lang}.js`, SCRIPT_URL).href);
+      if (!packs[lang]) {
+        // the served page's boot script may have asked for them already
+        const early = globalThis.__rooflineTextsLoading && globalThis.__rooflineTextsLoading[lang];
+        const load = () => injectScript(new URL(`roofline-texts.${lang}.js`, SCRIPT_URL).href);
+        await (early ? early.catch(load) : load());
+      }
       addTexts(lang, globalThis.__rooflineTexts[lang]);
     })();
   }

@@ -2,6 +2,7 @@
 // is never used silently in place of a missing translation (tests/web/units.test.mjs checks all).
 import { UI, PROSE, GLOSSARY, CATALOG } from './data.js';
 import { LANGS, format } from './format.js';
+import { detectLang } from './lang.js';
 import { fromBase } from './units.js';
 
 /**
@@ -42,18 +43,6 @@ export function t(id, lang, vars) {
 
 export function fill(text, vars) {
   return text.replace(/\{([A-Za-z0-9_.]+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
-}
-
-/** The language to start in: ?lang=, then the browser's languages, then English. */
-export function detectLang(search = globalThis.location ? location.search : '') {
-  const q = new URLSearchParams(search).get('lang');
-  if (q && LANGS.includes(q)) return q;
-  const prefs = (globalThis.navigator && (navigator.languages || [navigator.language])) || [];
-  for (const p of prefs) {
-    const base = String(p || '').toLowerCase().split('-')[0];
-    if (LANGS.includes(base)) return base;
-  }
-  return 'en';
 }
 
 export function normalizeLang(l) {
@@ -179,3 +168,5 @@ function catalogText(key, lang) {
   if (typeof text !== 'string') throw new Error(`web/i18n/catalog.json ${key} has no ${lang} text`);
   return text;
 }
+
+export { detectLang };
