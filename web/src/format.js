@@ -8,15 +8,30 @@ export const LOCALES = { en: 'en-US', es: 'es-MX', pt: 'pt-BR' };
 export const DASH = '—';
 const NBSP = '\u00a0';
 
-const cache = new Map();
-function nf(lang, opts) {
-  const key = lang + JSON.stringify(opts);
-  let f = cache.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(LOCALES[lang] || LOCALES.en, opts);
-    cache.set(key, f);
-  }
-  return f;
+// Every Intl.NumberFormat the page uses, by language and name, each made once on first use
+// (making one is costly; a chart formats a hundred numbers per input change).
+const OPTIONS = {
+  whole: { maximumFractionDigits: 0 },
+  plain: {},
+  input: { useGrouping: false, maximumSignificantDigits: 6 },
+  percentSmall: { style: 'percent', maximumSignificantDigits: 2 },
+  percent: { style: 'percent', maximumFractionDigits: 1 },
+  compact: { notation: 'compact', maximumSignificantDigits: 3 },
+};
+const cache = { en: {}, es: {}, pt: {} };
+function nf(lang, name) {
+  const forLang = cache[lang] || cache.en;
+  return forLang[name] || (forLang[name] = new Intl.NumberFormat(LOCALES[lang] || LOCALES.en, OPTIONS[name]));
+}
+function nfFixed(lang, digits) {
+  const forLang = cache[lang] || cache.en;
+  const name = `fixed${digits}`;
+  return forLang[name] || (forLang[name] = new Intl.NumberFormat(LOCALES[lang] || LOCALES.en, { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+}
+function nfSignificant(lang, digits) {
+  const forLang = cache[lang] || cache.en;
+  const name = `sig${digits}`;
+  return forLang[name] || (forLang[name] = new Intl.NumberFormat(LOCALES[lang] || LOCALES.en, { maximumSignificantDigits: digits }));
 }
 
 const ok = (x) => typeof x === 'number' && Number.isFinite(x);
@@ -24,26 +39,26 @@ const ok = (x) => typeof x === 'number' && Number.isFinite(x);
 /** 3 significant digits below 1,000; whole numbers with grouping above. */
 export function fmtNumber(x, lang, sig = 3) {
   if (!ok(x)) return DASH;
-  if (Math.abs(x) >= 1000) return nf(lang, { maximumFractionDigits: 0 }).format(x);
-  if (x === 0) return nf(lang, {}).format(0);
-  return nf(lang, { maximumSignificantDigits: sig }).format(x);
+  if (Math.abs(x) >= 1000) return nf(lang, 'whole').format(x);
+  if (x === 0) return nf(lang, 'plain').format(0);
+  return nfSignificant(lang, sig).format(x);
 }
 
 export function fmtInteger(x, lang) {
   if (!ok(x)) return DASH;
-  return nf(lang, { maximumFractionDigits: 0 }).format(x);
+  return nf(lang, 'whole').format(x);
 }
 
 /** Fixed number of fraction digits, e.g. 0.066 for GFLOPs as the lesson shows them. */
 export function fmtFixed(x, lang, digits) {
   if (!ok(x)) return DASH;
-  return nf(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
+  return nfFixed(lang, digits).format(x);
 }
 
 /** A value for an input field: no grouping, the language's decimal mark, up to 6 significant digits. */
 export function fmtInput(x, lang) {
   if (!ok(x)) return '';
-  return nf(lang, { useGrouping: false, maximumSignificantDigits: 6 }).format(x);
+  return nf(lang, 'input').format(x);
 }
 
 const PREFIXES = [
@@ -74,10 +89,7 @@ export function fmtSeconds(x, lang) {
 export function fmtPercent(fraction, lang) {
   if (!ok(fraction)) return DASH;
   const pct = Math.abs(fraction * 100);
-  const opts = pct !== 0 && pct < 0.1
-    ? { style: 'percent', maximumSignificantDigits: 2 }
-    : { style: 'percent', maximumFractionDigits: 1 };
-  return nf(lang, opts).format(fraction);
+  return nf(lang, pct !== 0 && pct < 0.1 ? 'percentSmall' : 'percent').format(fraction);
 }
 
 export function fmtRatio(x, lang) {
@@ -100,7 +112,7 @@ export function format(value, kind, lang) {
     case 'number': return fmtNumber(value, lang);
     case 'compact':
       if (!ok(value)) return DASH;
-      return nf(lang, { notation: 'compact', maximumSignificantDigits: 3 }).format(value);
+      return nf(lang, 'compact').format(value);
     case 'flops': return prefixed(value, lang, 'FLOPs');
     case 'macs': return prefixed(value, lang, 'MACs');
     case 'flopsPerSecond': return prefixed(value, lang, 'FLOPS');
