@@ -71,11 +71,34 @@ function rooflineEncode(v, depth, budget) {
 }
 
 /**
+ * The inlined wasm (roofline.js, roofline.mjs) is gzip-compressed, then base64: less than half
+ * the size of the plain base64 (docs/building.md). It is inflated here, with the platform's own
+ * DecompressionStream (every browser with WebAssembly exception handling has it, and Node 18+).
+ */
+function rooflineInflate(base64) {
+  if (typeof process === 'object' && process && process.versions && process.versions.node && typeof require === 'function') {
+    // Node: zlib, several times faster here than the stream below
+    return Promise.resolve(require('zlib').gunzipSync(Buffer.from(base64, 'base64')));
+  }
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  if (typeof DecompressionStream !== 'function') {
+    return Promise.reject(new Error('Roofline Lab needs DecompressionStream (a browser from 2023 on, or Node 18+)'));
+  }
+  return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+}
+
+/**
  * Loads the module (the wasm is inlined: nothing is fetched) and resolves to the API object.
  * @param {object} [options] Emscripten module options (e.g. print, printErr).
  */
 function createRoofline(options) {
-  return createRooflineModule(Object.assign({}, options)).then(function (module) {
+  const settings = Object.assign({}, options);
+  const ready = typeof ROOFLINE_WASM_GZIP === 'string' && !settings.wasmBinary
+    ? rooflineInflate(ROOFLINE_WASM_GZIP).then(function (binary) { settings.wasmBinary = binary; })
+    : Promise.resolve();
+  return ready.then(function () { return createRooflineModule(settings); }).then(function (module) {
     // TextEncoder and TextDecoder are the fastest way across in Node (a few tens of
     // nanoseconds for a call's text) and exist in every browser that runs WebAssembly.
     const encoder = new TextEncoder();

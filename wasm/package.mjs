@@ -1,8 +1,9 @@
 // Packages the Emscripten output (a MODULARIZE factory named createRooflineModule, wasm inlined)
-// with api.js into the two published files:
+// with api.js into the published files:
 //   roofline.js   a classic script: defines the global createRoofline (and module.exports under
-//                 CommonJS); works in pages opened from file://.
-//   roofline.mjs  an ES module whose default export is createRoofline.
+//                 CommonJS); works in pages opened from file://. The wasm is inlined gzip-compressed
+//                 (base64), and inflated by api.js when the module is created.
+//   roofline.mjs  an ES module whose default export is createRoofline; the wasm inlined the same way.
 //   roofline-web.js + roofline.wasm  the classic script with the wasm beside it instead of inlined
 //                 (for served pages: the binary is a third smaller than its base64, is compiled
 //                 while it downloads, and is cached apart from the script). It fetches
@@ -11,6 +12,7 @@
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 const [, , input, outdir] = process.argv;
 if (!input || !outdir) {
@@ -23,23 +25,29 @@ const api = readFileSync(join(here, 'api.js'), 'utf8');
 const banner = '/* Roofline Lab core, compiled to WebAssembly. API: docs/api.md */\n';
 mkdirSync(outdir, { recursive: true });
 
-const classic = `${banner}(function (root) {
+// The wasm Emscripten inlined as base64: written out as roofline.wasm, and inlined again
+// gzip-compressed (ROOFLINE_WASM_GZIP, inflated by api.js; less than half the size) in the two
+// self-contained files, where Emscripten's own data URL is left empty.
+const inlined = /"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/;
+const match = inlined.exec(module);
+if (!match) throw new Error('package.mjs: no inlined wasm found in the Emscripten output');
+const wasm = Buffer.from(match[1], 'base64');
+writeFileSync(join(outdir, 'roofline.wasm'), wasm);
+const gzipped = `const ROOFLINE_WASM_GZIP = '${gzipSync(wasm, { level: 9 }).toString('base64')}';`;
+const moduleNoWasm = module.replace(inlined, '"data:application/octet-stream;base64,"');
+
+const classic = (wasmLine, runtime, extra = '') => `${banner}(function (root) {
 'use strict';
-${module}
+${wasmLine}
+${runtime}
 ${api}
 if (typeof module === 'object' && module && module.exports) module.exports = createRoofline;
-root.createRoofline = createRoofline;
+${extra}root.createRoofline = createRoofline;
 })(typeof globalThis !== 'undefined' ? globalThis : this);
 `;
-writeFileSync(join(outdir, 'roofline.js'), classic);
-
-const inlined = /"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/;
-const match = inlined.exec(classic);
-if (!match) throw new Error('package.mjs: no inlined wasm found in the Emscripten output');
-writeFileSync(join(outdir, 'roofline.wasm'), Buffer.from(match[1], 'base64'));
-const web = classic.replace(inlined, '"roofline.wasm"')
-  .replace('root.createRoofline = createRoofline;', 'createRoofline.split = true;  // the page falls back to roofline.js where the fetch fails\nroot.createRoofline = createRoofline;');
-writeFileSync(join(outdir, 'roofline-web.js'), web);
+writeFileSync(join(outdir, 'roofline.js'), classic(gzipped, moduleNoWasm));
+writeFileSync(join(outdir, 'roofline-web.js'), classic('', module.replace(inlined, '"roofline.wasm"'),
+  'createRoofline.split = true;  // the page falls back to roofline.js where the fetch fails\n'));
 
 // Under Node, the Emscripten runtime expects CommonJS's require and __dirname.
 const nodeShim = `const __rooflineNode = typeof process === 'object' && process !== null &&
@@ -49,7 +57,8 @@ const require = __rooflineNode
   : undefined;
 const __dirname = __rooflineNode ? require('path').dirname(require('url').fileURLToPath(import.meta.url)) : '';
 `;
-const esm = `${banner}${nodeShim}${module}
+const esm = `${banner}${nodeShim}${gzipped}
+${moduleNoWasm}
 ${api}
 export { RooflineError, createRoofline };
 export default createRoofline;
