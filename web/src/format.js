@@ -2,9 +2,8 @@
 // usage (es-MX: 1,500 and 0.126); Portuguese is Brazilian (pt-BR: 1.500 and 0,126).
 // Formatting picks a display scale (a decimal prefix); it never computes a quantity.
 import { fromBase } from './units.js';
-import { LANGS } from './lang.js';
+import { LANGS, LOCALES } from './lang.js';
 
-export const LOCALES = { en: 'en-US', es: 'es-MX', pt: 'pt-BR' };
 export const DASH = '—';
 const NBSP = '\u00a0';
 
@@ -132,4 +131,4 @@ export function format(value, kind, lang) {
   }
 }
 
-export { LANGS };
+export { LANGS, LOCALES };

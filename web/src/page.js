@@ -30,7 +30,7 @@ const SECTIONS = [
 ];
 
 // How many sections render before the first paint (the page's first screen); the rest follow.
-const EAGER_SECTIONS = 2;
+const EAGER_SECTIONS = 1;
 
 function paragraphs(text, cls) {
   if (!text) return [];
@@ -116,7 +116,8 @@ class Page {
   renderSections(main) {
     const gen = (this.generation = (this.generation || 0) + 1);
     let next = 0;
-    const one = () => main.append(this.section(SECTIONS[next++]));
+    // the calculators of the first sections render at once too, not when an observer next reports
+    const one = () => main.append(this.section(SECTIONS[next], next++ < EAGER_SECTIONS));
     const finish = () => {
       if (gen !== this.generation || this.root.dataset.rendered === 'all') return;
       while (next < SECTIONS.length) one();
@@ -141,7 +142,7 @@ class Page {
     idle(step, { timeout: 200 });
   }
 
-  section(sec) {
+  section(sec, eager = false) {
     const lang = this.lang;
     const el = h('section', { id: sec.id, class: ['lesson-section', `section-${sec.id}`], 'aria-labelledby': `${sec.id}-h` });
     el.append(h('h2', { id: `${sec.id}-h` }, t(`section.${sec.id}`, lang)));
@@ -149,7 +150,7 @@ class Page {
       el.append(...paragraphs(this.p(`calc.${sec.kind}.intro`), 'intro'));
       let calc = this.calcs[sec.kind];
       if (!calc) {
-        calc = h('roofline-calculator', { kind: sec.kind, lang, 'url-state': true, 'link-terms': true, id: `calc-${sec.kind}` });
+        calc = h('roofline-calculator', { kind: sec.kind, lang, 'url-state': true, 'link-terms': true, id: `calc-${sec.kind}`, eager: eager ? '' : null });
         this.calcs[sec.kind] = calc;
       } else {
         calc.setAttribute('lang', lang);
