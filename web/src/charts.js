@@ -77,16 +77,64 @@ export function frameIn(box, opts) {
   const key = [opts.x, opts.y, opts.xLabel, opts.yLabel, opts.lang, Boolean(opts.compact),
     opts.xFormat(opts.x[1]), opts.yFormat(opts.y[1])].join('|');
   const kept = box.chartFrame;
-  if (kept && box.chartFrameKey === key) {
-    while (kept.plot.firstChild) kept.plot.firstChild.remove();
-    kept.titleEl.textContent = opts.title;
-    kept.descEl.textContent = opts.desc;
-    return kept;
+  if (kept && box.chartFrameKey === key && kept.svg.parentNode === box) {
+    if (kept.titleEl.textContent !== opts.title) kept.titleEl.textContent = opts.title;
+    if (kept.descEl.textContent !== opts.desc) kept.descEl.textContent = opts.desc;
+    // the curves are drawn into a detached group; showChart brings the live one up to it
+    return { ...kept, plot: s('g', { class: 'plot', 'aria-hidden': 'true' }), livePlot: kept.plot };
   }
   const f = logFrame(opts);
+  f.kept = true;
   box.chartFrame = f;
   box.chartFrameKey = key;
   return f;
+}
+
+/**
+ * Makes node `a` (in the document) look like node `b` (detached, built the same way): same
+ * attributes (a <details> keeps the reader's open state) and text; where the children differ in
+ * number, a takes b's. Only what changed is written, so an input change that moves a curve
+ * rewrites a few attributes instead of removing and laying out the chart and its table again.
+ * The two must be the same kind of node (see sameKind).
+ */
+function morph(a, b) {
+  if (a.nodeType === 3) {
+    if (a.data !== b.data) a.data = b.data;
+    return;
+  }
+  for (const { name, value } of b.attributes) if (a.getAttribute(name) !== value) a.setAttribute(name, value);
+  for (const { name } of [...a.attributes]) if (!b.hasAttribute(name) && !(name === 'open' && a.localName === 'details')) a.removeAttribute(name);
+  morphChildren(a, b);
+}
+
+const sameKind = (a, b) => a === b || (a.nodeType === b.nodeType && a.nodeName === b.nodeName && (a.nodeType === 1 || a.nodeType === 3));
+
+function morphChildren(a, b) {
+  const as = [...a.childNodes];
+  const bs = [...b.childNodes];
+  if (as.length !== bs.length || !as.every((x, i) => sameKind(x, bs[i]))) {
+    a.replaceChildren(...bs);
+    return;
+  }
+  for (let i = 0; i < as.length; i += 1) if (as[i] !== bs[i]) morph(as[i], bs[i]);
+}
+
+/**
+ * Shows a chart (a frame from frameIn, logFrame or barFrame) and what follows it (its data
+ * table …) in `box`, changing in the document only what differs from what is there.
+ */
+export function showChart(box, f, ...after) {
+  if (f.livePlot) morphChildren(f.livePlot, f.plot);
+  const nodes = [f.svg, ...after];
+  const old = [...box.childNodes];
+  // a frame frameIn keeps goes into the page as it is (it is drawn into next time)
+  const fits = old.length === nodes.length && old.every((x, i) => sameKind(x, nodes[i]))
+    && !(f.kept && old[0] !== f.svg);
+  if (!fits) {
+    box.replaceChildren(...nodes);
+    return;
+  }
+  for (let i = 0; i < old.length; i += 1) if (old[i] !== nodes[i]) morph(old[i], nodes[i]);
 }
 
 /** Ticks for a linear axis from 0: about five round steps covering max (display only). */

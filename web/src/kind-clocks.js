@@ -3,7 +3,7 @@
 // share). Defaults: the core's case llama-l4-prefill; the peak is the GPU's for the model's format.
 import { caseArgs, caseValues, format, gpu, gpuOptions, llmOptions, model } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { frameIn, dataTable, fmtTick } from './charts.js';
+import { frameIn, showChart, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
 
 export const CLOCKS_CASE = 'llama-l4-prefill';
@@ -147,8 +147,7 @@ function draw(c, p, d) {
     f.plot.append(s('rect', { class: ['bar', b.clock, slower ? 'slower' : ''], x: f.X(lo), y, width: Math.max(2, f.X(b.v) - f.X(lo)), height: rowH - 22 }));
     f.plot.append(s('text', { class: 'bar-label', x: f.X(lo) + 6, y: y - 4 }, `${c.t(`clocks.phase.${b.phase}`)} · ${c.t(`clocks.clock.${b.clock}`)}: ${c.fmt(b.v, 'seconds')}`));
   });
-  clear(box);
-  box.append(f.svg, dataTable(c.t('chart.clocks.tableCaption'), c.t('chart.data'),
+  showChart(box, f, dataTable(c.t('chart.clocks.tableCaption'), c.t('chart.data'),
     [c.t('chart.col.phase'), c.t('clocks.clock.compute'), c.t('clocks.clock.memory'), c.t('chart.col.bound')],
     [[c.t('clocks.phase.prefill'), c.fmt(p.computeSeconds, 'seconds'), c.fmt(p.memorySeconds, 'seconds'), c.t(`verdict.${p.bound}`)],
       [c.t('clocks.phase.decode'), c.fmt(d.computeSeconds, 'seconds'), c.fmt(d.memorySeconds, 'seconds'), c.t(`verdict.${d.bound}`)]]));

@@ -2,7 +2,7 @@
 // for BF16, INT8 and INT4 with group scales (some weights kept in BF16). Defaults: the core's case
 // llama-l4-decode, the model's kept share and the INT4 format's group size.
 import { caseArgs, caseValues, catalog, format, gpu, gpuOptions, llmOptions, model } from './catalog.js';
-import { barFrame, dataTable, fmtTick } from './charts.js';
+import { barFrame, showChart, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
 
 export const QUANT_CASE = 'llama-l4-decode';
@@ -84,9 +84,9 @@ export const quantKind = {
 
 function draw(c, q, tok) {
   const box = c.chartBox;
-  clear(box);
   const ds = ['bf16', 'int8', 'int4'].filter((d) => tok[d]);
   if (!ds.length) {
+    clear(box);
     box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
     return;
   }
@@ -102,7 +102,7 @@ function draw(c, q, tok) {
     f.plot.append(s('rect', { class: ['bar', `dtype-${d}`], x: f.left, y, width: Math.max(2, f.X(tok[d].tokensPerSecond) - f.left), height: 40 }));
     f.plot.append(s('text', { class: 'bar-label', x: f.left + 6, y: y - 6 }, `${d.toUpperCase()} · ${c.fmt(q[d].bytes, 'gb')} · ${c.t('quant.tokensPerSecond', { n: c.fmt(tok[d].tokensPerSecond, 'number') })}`));
   });
-  box.append(f.svg, dataTable(c.t('chart.quant.tableCaption'), c.t('chart.data'),
+  showChart(box, f, dataTable(c.t('chart.quant.tableCaption'), c.t('chart.data'),
     [c.t('chart.col.dtype'), c.t('chart.col.weights'), c.t('chart.col.tokens')],
     ds.map((d) => [d.toUpperCase(), c.fmt(q[d].bytes, 'gb'), c.fmt(tok[d].tokensPerSecond, 'number')])));
 }

@@ -2,7 +2,7 @@
 // An integer precision (INT8) rates its peak in TOPS, as datasheets and the lesson do.
 // Defaults: an LLM decode on the T4 (the core's case t4-decode-point).
 import { catalog, caseArgs, caseValues, gpuOptions, precisions, dtypeName, isIntegerDtype } from './catalog.js';
-import { logFrame, frameIn, polyline, marker, dataTable, fmtTick } from './charts.js';
+import { logFrame, frameIn, showChart, polyline, marker, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
 
 export const ROOFLINE_CASE = 't4-decode-point';
@@ -171,7 +171,6 @@ function drawRoofline(c, r) {
   const you = c.t('chart.point.you');
   f.plot.append(marker(f.X(v.intensity), f.Y(r.attainableFlopsPerSecond), you, 'you', 'above'));
   rows.unshift([you, c.n('intensity'), c.fmt(r.attainableFlopsPerSecond, rate), c.t(`verdict.${r.bound}`)]);
-  clear(box);
-  box.append(f.svg, dataTable(c.t('chart.roofline.tableCaption'), c.t('chart.data'),
+  showChart(box, f, dataTable(c.t('chart.roofline.tableCaption'), c.t('chart.data'),
     [c.t('chart.col.point'), c.t('chart.col.intensity'), c.t('chart.col.attainable'), c.t('chart.col.bound')], rows));
 }

@@ -2,7 +2,7 @@
 // a GPU's ridge; element-wise work and what fusing conv + bias + ReLU saves.
 import { catalog, caseArgs, caseValues, gpuOptions, isIntegerDtype } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { frameIn, polyline, marker, dataTable, fmtTick } from './charts.js';
+import { frameIn, showChart, polyline, marker, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
 
 const DTYPES = ['fp32', 'fp16', 'bf16', 'fp8', 'int8'];
@@ -98,6 +98,5 @@ function draw(c, t, ro) {
     f.plot.append(s('text', { class: 'ridge-name series-0', x: f.X(1) + 4, y: y - 4 }, c.t('chart.tile.ridge', { gpu: catalogName('gpu', c.state.selects.gpu, c.lang), ridge: c.fmt(ro.ridgeFlopsPerByte, 'number') })));
   }
   f.plot.append(marker(f.X(v.tile), f.Y(t.flopsPerByte), c.t('chart.point.you'), 'you', 'above'));
-  clear(box);
-  box.append(f.svg, dataTable(c.t('chart.tile.tableCaption'), c.t('chart.data'), [c.t('chart.col.tile'), c.t('chart.col.intensity')], rows));
+  showChart(box, f, dataTable(c.t('chart.tile.tableCaption'), c.t('chart.data'), [c.t('chart.col.tile'), c.t('chart.col.intensity')], rows));
 }
