@@ -589,3 +589,44 @@ test('the top of the page comes first; an anchor or printing brings the whole pa
   await c2.close();
   assert.deepEqual(errors, []);
 });
+
+test('a chart updated in place after input changes is the chart drawn afresh for the same values', async () => {
+  // [calculator, field, values typed in turn (the last one stays)]; URL keys are <kind>.<field>
+  const cases = [
+    ['roofline', 'intensity', ['10', '300', '42']],
+    ['decode', 'batch', ['64', '1024', '8']],
+    ['batching', 'batch', ['1', '4096', '64']],
+    ['clocks', 'tokens', ['100', '4000', '2000']],
+    ['tile', 'tile', ['8', '128', '64']],
+    ['quant', 'params', ['70', '1', '8']],
+  ];
+  // the chart box as markup, without the generated ids that tie a chart's title to its label
+  const chartOf = (kind) => document.querySelector(`roofline-calculator[kind="${kind}"]`).shadowRoot
+    .querySelector('svg.chart').parentElement.innerHTML.replace(/ (id|aria-labelledby)="[^"]*"/g, '');
+  const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
+  const params = new URLSearchParams({ lang: 'en' });
+  const updated = {};
+  try {
+    for (const [kind, id, values] of cases) {
+      for (const v of values) {
+        await field(page, kind, id).fill(v);
+        await frames(page);
+      }
+      updated[kind] = await page.evaluate(chartOf, kind);
+      params.set(`${kind}.${id}`, values[values.length - 1]);
+    }
+  } finally {
+    await context.close();
+  }
+  const fresh = await openPage(env.browser, `${env.site.url}index.html?${params}`, { allowedOrigin: env.site.url });
+  try {
+    for (const [kind] of cases) {
+      await renderAll(fresh.page);
+      const drawn = await fresh.page.evaluate(chartOf, kind);
+      assert.ok(drawn.includes('<svg'), `${kind}: a chart`);
+      assert.equal(updated[kind], drawn, `${kind}: the chart after typing equals the chart drawn from the link`);
+    }
+  } finally {
+    await fresh.context.close();
+  }
+});
