@@ -200,6 +200,8 @@ function embedHtml(ui) {
 <p>${e('embed.after')}</p>
 <!-- One of the lesson's exercises, checked on the page: -->
 <roofline-calculator kind="exercise" exercise="7" lang="es"></roofline-calculator>
+<!-- Your own device on the roofline (a benchmark that runs only when the reader asks): -->
+<roofline-calculator kind="device" lang="es"></roofline-calculator>
 </main>
 </body>
 </html>

@@ -4,7 +4,8 @@
 //
 // page → worker: { type: 'start', urls: { simd, scalar }, arrayBytes, forceScalar }
 //   urls: where roofline-measure.js and roofline-measure-scalar.js are (same-origin files on a
-//   served page, blob: URLs in the single file); arrayBytes: the size of each of the triad's
+//   served page; null in the single file, whose blob worker defines both builds before this
+//   script as self.__rooflineMeasureFactories); arrayBytes: the size of each of the triad's
 //   three arrays to try first (halved while the browser refuses the memory).
 // worker → page: { type: 'progress', phase, fraction }          phase: load, memory, triad, peak
 //                { type: 'done', result }                         (see result() below)
@@ -34,6 +35,9 @@ function progress(phase, fraction) {
 async function loadModule(urls, forceScalar) {
   const simd = !forceScalar && WebAssembly.validate(SIMD_PROBE);
   try {
+    // the single file's blob worker carries both builds (self.__rooflineMeasureFactories)
+    const inline = self.__rooflineMeasureFactories;
+    if (inline) return await inline[simd ? 'simd' : 'scalar']();
     importScripts(simd ? urls.simd : urls.scalar);
     return await createRooflineMeasure();
   } catch (e) {

@@ -21,18 +21,25 @@ const MATMUL_CASE = 'matmul-4096';
 const LAYER_CASE = 'layer-4096';
 const DTYPE = 'fp32';                  // what the register loop measures
 
-/** The worker and the module's two builds: blob: URLs from the single file's text blocks, else files beside this script. */
+/**
+ * The worker and the module's two builds: files beside this script on a served page; in the
+ * single file, one blob: worker made of its text blocks (a blob worker from file:// has an opaque
+ * origin of its own and cannot import another blob, so both builds come inside it, each in its
+ * own scope, and the worker picks one).
+ */
 function workerSources() {
-  const inline = {};
+  const text = {};
   for (const key of ['simd', 'scalar', 'worker']) {
     const el = document.getElementById(`roofline-measure-${key}`);
     if (!el) {
       const at = (name) => new URL(name, SCRIPT_URL).href;
       return { worker: at('roofline-measure-worker.js'), simd: at('roofline-measure.js'), scalar: at('roofline-measure-scalar.js') };
     }
-    inline[key] = URL.createObjectURL(new Blob([el.textContent], { type: 'text/javascript' }));
+    text[key] = el.textContent;
   }
-  return inline;
+  const wrap = (key) => `(function () {\n${text[key]}\n;self.__rooflineMeasureFactories.${key} = createRooflineMeasure;\n})();\n`;
+  const source = `self.__rooflineMeasureFactories = {};\n${wrap('simd')}${wrap('scalar')}${text.worker}`;
+  return { worker: URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), simd: null, scalar: null };
 }
 
 /** A running measurement: start(), cancel(); callbacks onProgress(phase, fraction), onDone(result), onError(code, detail). */
@@ -321,23 +328,36 @@ function drawDevice(c, dev) {
     lang: c.lang, compact: c.compact,
   });
   const rows = [];
+  const labels = [];
   gpus.forEach((g, i) => {
     const seg = roofSegments(c.rl, f, g.peakFlopsPerSecond[DTYPE], g.bytesPerSecond, `roof gpu gpu-${i % 6}`);
     f.plot.append(seg.line);
     const name = catalogName('gpu', g.id, c.lang);
-    f.plot.append(s('text', { class: `roof-label gpu gpu-${i % 6}`, x: f.X(f.X.max) - 4, y: f.Y(seg.peakY) - 4, 'text-anchor': 'end' }, name));
+    labels.push({ y: f.Y(seg.peakY) - 4, name, cls: `roof-label gpu gpu-${i % 6}` });
     rows.push([name, fmt(c, g.bytesPerSecond, 'bytesPerSecond'), fmt(c, g.peakFlopsPerSecond[DTYPE], 'flopsPerSecond'), fmt(c, seg.ridge, 'number')]);
   });
+  // roof names at the right end, top to bottom, each at least one line below the one above
+  // (a layout choice: GPUs with equal peaks would otherwise print on top of each other)
+  labels.sort((a, b) => a.y - b.y);
+  let last = -Infinity;
+  for (const l of labels) {
+    const y = Math.max(l.y, last + 13);
+    last = y;
+    f.plot.append(s('text', { class: l.cls, x: f.X(f.X.max) - 4, y, 'text-anchor': 'end' }, l.name));
+  }
   if (dev) {
     const seg = roofSegments(c.rl, f, dev.peak, dev.bw, 'roof device');
     f.plot.append(seg.line);
     f.plot.append(s('text', { class: 'roof-label device', x: f.X(f.X.max) - 4, y: f.Y(seg.peakY) + 16, 'text-anchor': 'end' }, you));
-    const p = panel(c);
-    if (p.state === 'done' && p.result && dev.bw === p.result.bytesPerSecond && dev.peak === p.result.flopsPerSecond) {
-      const tp = triadPoint(c, p.result);
-      f.plot.append(marker(f.X(tp.flopsPerByte), f.Y(tp.flopsPerSecond), c.tr('device.chart.triad'), 'you device-point', 'right'));
-    } else if (seg.ridge > f.X.min && seg.ridge < f.X.max) {
+    if (seg.ridge > f.X.min && seg.ridge < f.X.max) {
       f.plot.append(marker(f.X(seg.ridge), f.Y(dev.peak), c.tr('device.chart.ridge'), 'you device-point', 'below'));
+    }
+    // the measured triad, while the fields still hold the measurement (6 significant digits)
+    const p = panel(c);
+    const same = (a, b) => Math.abs(a - b) <= 1e-5 * b;
+    if (p.state === 'done' && p.result && same(dev.bw, p.result.bytesPerSecond) && same(dev.peak, p.result.flopsPerSecond)) {
+      const tp = triadPoint(c, p.result);
+      f.plot.append(marker(f.X(tp.flopsPerByte), f.Y(tp.flopsPerSecond), c.tr('device.chart.triad'), 'you triad-point', 'above'));
     }
     rows.unshift([you, fmt(c, dev.bw, 'bytesPerSecond'), fmt(c, dev.peak, 'flopsPerSecond'), fmt(c, dev.ridge, 'number')]);
   }
