@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <vector>
 
 #include "kernels.hpp"
@@ -51,8 +52,10 @@ EMSCRIPTEN_KEEPALIVE int measure_alloc(double n) {
   std::free(arrays.block);
   arrays = {};
   times[0].clear();
-  if (!whole(n) || n > 1.0e9) return 0;
-  auto* block = static_cast<float*>(std::malloc(std::size_t(n) * 3 * sizeof(float)));
+  // the size in double first: in wasm32, size_t is 32 bits and 3·n·4 bytes would wrap around
+  const double bytes = n * 3 * sizeof(float);
+  if (!whole(n) || bytes > double(std::numeric_limits<std::size_t>::max())) return 0;
+  auto* block = static_cast<float*>(std::malloc(std::size_t(bytes)));
   if (!block) return 0;
   arrays = {block, std::size_t(n)};
   fill_inputs();
