@@ -17,7 +17,7 @@
 
 // The smallest module that uses a SIMD128 instruction: valid only where SIMD128 is supported.
 const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11]);
-const MIN_ARRAY_BYTES = 4 * 1024 * 1024;  // below this the arrays fit in many caches: no longer a memory test
+const MIN_ARRAY_BYTES = 2 ** 22;  // 4 MiB: below this the arrays fit in many caches: no longer a memory test
 const TRIAD = { kernel: 0, maxRuns: 20, minRuns: 3, seconds: 2.5 };
 const PEAK = { kernel: 1, maxRuns: 20, minRuns: 3, seconds: 1.5, runSeconds: 0.05, verifyIterations: 1000, probeIterations: 100000 };
 
@@ -70,7 +70,7 @@ async function measure(msg) {
   const m = await loadModule(msg.urls, msg.forceScalar);
   progress('memory', 0.05);
   // Memory bandwidth: three arrays far beyond the last-level cache, sized down while refused.
-  let arrayBytes = Math.max(MIN_ARRAY_BYTES, Math.floor(Number(msg.arrayBytes) || 64 * 1024 * 1024));
+  let arrayBytes = Math.max(MIN_ARRAY_BYTES, Math.floor(Number(msg.arrayBytes) || 2 ** 26));
   const requested = arrayBytes;
   while (!m._measure_alloc(arrayBytes / 4)) {
     arrayBytes /= 2;
