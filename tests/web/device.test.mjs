@@ -142,12 +142,17 @@ test('cancel stops the worker and leaves the fields blank; a second run complete
   const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=pt`, { allowedOrigin: env.site.url });
   try {
     await showDevice(page);
-    await page.locator(`${HOST} [data-measure]`).click();
+    // by keyboard: Enter on the start button; focus moves to cancel, and back when cancelled
+    await page.locator(`${HOST} [data-measure]`).focus();
+    await page.keyboard.press('Enter');
     await until(page, (sel) => document.querySelector(sel).shadowRoot.querySelector('[data-measure-state="running"]'), HOST);
     assert.ok(await page.locator(`${HOST} .measure-cancel`).isVisible());
+    const focused = () => page.evaluate((sel) => document.querySelector(sel).shadowRoot.activeElement?.className, HOST);
+    assert.equal(await focused(), 'measure-cancel');
     assert.ok(await page.locator(`${HOST} [data-measure]`).isDisabled(), 'no second run while one is running');
-    await page.locator(`${HOST} .measure-cancel`).click();
+    await page.keyboard.press('Enter');
     assert.equal(await page.locator(`${HOST} [data-measure-state]`).getAttribute('data-measure-state'), 'cancelled');
+    assert.equal(await focused(), 'measure-start');
     assert.equal(await page.locator(`${HOST} [data-measure-state]`).getAttribute('data-bytes-per-second'), null);
     assert.equal(await field(page, 'device', 'bw').inputValue(), '');
     assert.match(norm(await page.locator(`${HOST} .measure-status`).textContent()), /cancelada/);

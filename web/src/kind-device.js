@@ -188,6 +188,8 @@ function syncPanel(c) {
   const p = panel(c);
   const els = c.measureEls;
   if (!els) return;
+  // keyboard focus follows the one button that can act: cancel while running, start otherwise
+  const focused = c.root && c.root.activeElement;
   els.box.setAttribute('data-measure-state', p.state);
   const done = p.state === 'done' && p.result;
   if (done) {
@@ -200,6 +202,8 @@ function syncPanel(c) {
   const running = p.state === 'running';
   els.start.disabled = running;
   els.cancel.hidden = !running;
+  if (running && focused === els.start) els.cancel.focus();
+  else if (!running && focused === els.cancel) els.start.focus();
   els.bar.hidden = !running;
   els.bar.value = p.fraction;
   let text = '';
