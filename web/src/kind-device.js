@@ -378,6 +378,8 @@ function drawNative(c, dev) {
   const p = panel(c);
   if (!nat || !dev) return;
   const nPeak = nat.measured.peakFlopsPerSecond[DTYPE];
+  // Each bandwidth as the FLOPS it allows at 1 FLOP per byte (the memory roof: independent of
+  // the peak), so that the core's utilization gives the browser's share of the native figure.
   const bwShare = c.rl.utilization({ achievedFlopsPerSecond: c.rl.roofline({ peakFlopsPerSecond: dev.peak, bytesPerSecond: dev.bw, flopsPerByte: 1 }).memoryFlopsPerSecond,
     peakFlopsPerSecond: c.rl.roofline({ peakFlopsPerSecond: nPeak || dev.peak, bytesPerSecond: nat.measured.bytesPerSecond, flopsPerByte: 1 }).memoryFlopsPerSecond });
   const peakShare = nPeak ? c.rl.utilization({ achievedFlopsPerSecond: dev.peak, peakFlopsPerSecond: nPeak }) : null;
