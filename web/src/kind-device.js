@@ -355,14 +355,14 @@ function drawDevice(c, dev) {
     f.plot.append(seg.line);
     f.plot.append(s('text', { class: 'roof-label device', x: f.X(f.X.max) - 4, y: f.Y(seg.peakY) + 16, 'text-anchor': 'end' }, you));
     if (seg.ridge > f.X.min && seg.ridge < f.X.max) {
-      f.plot.append(marker(f.X(seg.ridge), f.Y(dev.peak), c.tr('device.chart.ridge'), 'you device-point', 'below'));
+      f.plot.append(marker(f.X(seg.ridge), f.Y(dev.peak), c.tr('device.chart.ridge'), 'you device-point', 'above'));
     }
     // the measured triad, while the fields still hold the measurement (6 significant digits)
     const p = panel(c);
     const same = (a, b) => Math.abs(a - b) <= 1e-5 * b;
     if (p.state === 'done' && p.result && same(dev.bw, p.result.bytesPerSecond) && same(dev.peak, p.result.flopsPerSecond)) {
       const tp = triadPoint(c, p.result);
-      f.plot.append(marker(f.X(tp.flopsPerByte), f.Y(tp.flopsPerSecond), c.tr('device.chart.triad'), 'you triad-point', 'above'));
+      f.plot.append(marker(f.X(tp.flopsPerByte), f.Y(tp.flopsPerSecond), c.tr('device.chart.triad'), 'you triad-point', 'right'));
     }
     rows.unshift([you, fmt(c, dev.bw, 'bytesPerSecond'), fmt(c, dev.peak, 'flopsPerSecond'), fmt(c, dev.ridge, 'number')]);
   }
