@@ -64,7 +64,8 @@ test('memory the browser refuses is reported, not a crash; the module stays usab
   const m = await require(join(siteDir, BUILDS.simd))();
   assert.equal(m._measure_alloc(9e8), 0, '3 × 3.6 GB is beyond wasm32');
   assert.equal(m._measure_alloc(4e8), 0, '3 × 1.6 GB: 4.8 GB, which a 32-bit size would wrap to 505 MB');
-  assert.equal(m._measure_alloc(2e8), 0, '3 × 800 MB: 2.4 GB, beyond the module’s 2 GB maximum');
+  assert.equal(m._measure_alloc(2 ** 26), 0, '3 × 256 MiB: beyond the module’s 512 MB maximum');
+  assert.equal(m._measure_alloc(2 ** 25), 1, '3 × 128 MiB fits');
   for (const bad of [0, -1, 1.5, NaN, Infinity]) assert.equal(m._measure_alloc(bad), 0, String(bad));
   assert.equal(m._measure_alloc(1024), 1);
   assert.equal(m._measure_triad_verify(), 1);

@@ -235,3 +235,28 @@ test('share by link (values only), and download as roofline-bench/1 that the ove
     await context.close();
   }
 });
+
+test('memory refused: the worker sizes the arrays down by halves and reports it', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.site.url}embed-example.html`, { allowedOrigin: env.site.url });
+  try {
+    // 3 × 256 MiB is beyond the module's 512 MB of memory: refused, then halved until it fits
+    const r = await page.evaluate(() => new Promise((resolve) => {
+      const w = new Worker('roofline-measure-worker.js');
+      w.onmessage = (e) => {
+        if (e.data.type === 'done' || e.data.type === 'error') {
+          w.terminate();
+          resolve(e.data);
+        }
+      };
+      w.postMessage({ type: 'start', urls: { simd: new URL('roofline-measure.js', location.href).href, scalar: new URL('roofline-measure-scalar.js', location.href).href }, arrayBytes: 2 ** 28 });
+    }));
+    assert.equal(r.type, 'done', JSON.stringify(r));
+    assert.equal(r.result.sizedDown, true);
+    assert.ok(r.result.arrayBytes < 2 ** 28 && r.result.arrayBytes >= 2 ** 22, String(r.result.arrayBytes));
+    assert.equal(r.result.triad.bytes, 3 * r.result.arrayBytes, 'the triad moves its three smaller arrays');
+    assert.ok(r.result.bytesPerSecond >= 1e9 && r.result.bytesPerSecond <= 500e9);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
