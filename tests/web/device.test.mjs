@@ -6,8 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readFileSync } from 'node:fs';
-import { openPage, until, rows, field, fieldError, norm, shotPath, SITE_DIR, useBrowserAndSite } from './helpers.mjs';
+import { readFileSync, mkdtempSync, cpSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { openPage, until, rows, field, fieldError, norm, shotPath, serve, SITE_DIR, useBrowserAndSite } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 const HOST = 'roofline-calculator[kind="device"]';
@@ -258,5 +259,23 @@ test('memory refused: the worker sizes the arrays down by halves and reports it'
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
+  }
+});
+
+test('an embedder who did not copy the worker file gets a clear message, not a frozen tab', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'roofline-noworker-'));
+  cpSync(SITE_DIR, dir, { recursive: true, filter: (src) => !src.endsWith('roofline-measure-worker.js') });
+  const site = await serve(dir);
+  const { page, context } = await openPage(env.browser, `${site.url}embed-example.html`, { allowedOrigin: site.url });
+  try {
+    const r = await measure(page);
+    assert.equal(r.state, 'error');
+    assert.match(norm(r.status), /Web Worker/);
+    assert.ok(!(await page.locator(`${HOST} [data-measure]`).isDisabled()), 'the button works again');
+    assert.equal(await field(page, 'device', 'bw').inputValue(), '');
+  } finally {
+    await context.close();
+    await site.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
