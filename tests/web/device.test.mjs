@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync, mkdtempSync, cpSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { openPage, until, rows, field, fieldError, norm, shotPath, serve, SITE_DIR, useBrowserAndSite } from './helpers.mjs';
+import { openPage, until, rows, field, fieldError, norm, shotPath, serve, SITE_DIR, ROOT, useBrowserAndSite } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 const HOST = 'roofline-calculator[kind="device"]';
@@ -277,5 +277,26 @@ test('an embedder who did not copy the worker file gets a clear message, not a f
     await context.close();
     await site.close();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('axe finds no violations in the measured panel, its tables and its chart (light and dark)', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=es`, { allowedOrigin: env.site.url, colorScheme, bypassCSP: true });
+    try {
+      const r = await measure(page);
+      assert.equal(r.state, 'done', r.status);
+      await page.evaluate((sel) => document.querySelector(sel).shadowRoot.querySelectorAll('details').forEach((d) => { d.open = true; }), HOST);
+      await page.addScriptTag({ path: join(ROOT, 'tests/node_modules/axe-core/axe.min.js') });
+      const violations = await page.evaluate(async () => {
+        // eslint-disable-next-line no-undef
+        const res = await axe.run({ include: [['#measure-device']] }, { resultTypes: ['violations'] });
+        return res.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+      });
+      assert.deepEqual(violations, [], colorScheme);
+      await page.locator('#measure-device').screenshot({ path: shotPath(`device-measured-es-${colorScheme}.png`) });
+    } finally {
+      await context.close();
+    }
   }
 });
