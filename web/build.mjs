@@ -200,10 +200,33 @@ function embedHtml(ui) {
 <p>${e('embed.after')}</p>
 <!-- One of the lesson's exercises, checked on the page: -->
 <roofline-calculator kind="exercise" exercise="7" lang="es"></roofline-calculator>
+<!-- Your own device on the roofline (a benchmark that runs only when the reader asks): -->
+<roofline-calculator kind="device" lang="es"></roofline-calculator>
 </main>
 </body>
 </html>
 `;
+}
+
+// The browser benchmark (wasm/measure): its worker and two module builds sit beside the page and
+// are loaded only when a reader measures; the single file carries them as inert text blocks
+// (type="text/plain", never parsed as script) that become blob: workers when asked for.
+const MEASURE_FILES = { simd: 'roofline-measure.js', scalar: 'roofline-measure-scalar.js', worker: 'roofline-measure-worker.js' };
+
+function measureFiles(moduleDir, out) {
+  const texts = {};
+  for (const [key, name] of Object.entries(MEASURE_FILES)) {
+    const from = join(moduleDir, name);
+    if (!existsSync(from)) {
+      console.warn(`build: ${name} not found, building without the browser benchmark`);
+      return { inline: '' };
+    }
+    if (moduleDir !== out) copyFileSync(from, join(out, name));
+    texts[key] = readFileSync(from, 'utf8');
+    if (/<\/script|<!--/i.test(texts[key])) throw new Error(`${name} cannot be inlined as text: it contains </script or <!--`);
+  }
+  const inline = Object.entries(texts).map(([key, text]) => `\n<script type="text/plain" id="roofline-measure-${key}">${text}</script>`).join('');
+  return { inline };
 }
 
 function main() {
@@ -259,6 +282,7 @@ function main() {
       if (existsSync(join(moduleDir, name))) copyFileSync(join(moduleDir, name), join(out, name));
     }
   }
+  const measure = measureFiles(moduleDir, out);
   const split = existsSync(join(out, 'roofline-web.js')) && existsSync(join(out, 'roofline.wasm'));
   const moduleJs = readFileSync(classic, 'utf8');
 
@@ -280,7 +304,7 @@ function main() {
   writeFileSync(join(out, 'roofline-lab.html'), pageHtml(ui, {
     icon: FAVICON_DATA,
     css: `<style>\n${pageCss.replace(/<\/style/gi, '<\\/style')}\n</style>`,
-    scripts: `<script>\n${inlineScript(moduleJs)}\n</script>\n<script>\n${inlineScript(js)}\n</script>`,
+    scripts: `<script>\n${inlineScript(moduleJs)}\n</script>\n<script>\n${inlineScript(js)}\n</script>${measure.inline}`,
   }));
   writeFileSync(join(out, 'embed-example.html'), embedHtml(ui));
   console.log(`build: wrote index.html (roofline-page.js, roofline-texts.*.js${split ? ', roofline-web.js + roofline.wasm' : ''}), roofline-lab.html, embed-example.html and assets to ${relative(process.cwd(), out) || '.'}`);

@@ -62,6 +62,13 @@ export function validateBench(data) {
   return { date: data.date, machine: { name: data.machine.name }, backend: data.backend, measured, datasheet, kernels };
 }
 
+let lastLoaded = null;
+
+/** The file last loaded in the overlay (validated), or null: the device calculator compares with it. */
+export function loadedBench() {
+  return lastLoaded;
+}
+
 export class BenchOverlay {
   constructor(rl, lang) {
     this.rl = rl;
@@ -91,6 +98,8 @@ export class BenchOverlay {
       }
       this.data = validateBench(json);
       this.fileName = String(file.name || '').slice(0, 120);
+      lastLoaded = this.data;
+      document.dispatchEvent(new CustomEvent('roofline-bench-loaded', { detail: this.data }));
       const ps = Object.keys(this.data.measured.peakFlopsPerSecond);
       this.precision = ps.includes('fp32') ? 'fp32' : ps[0];
     } catch (e) {

@@ -14,11 +14,12 @@ import { batchingKind } from './kind-batching.js';
 import { clocksKind } from './kind-clocks.js';
 import { tileKind } from './kind-tile.js';
 import { quantKind } from './kind-quant.js';
+import { deviceKind } from './kind-device.js';
 import { Practice } from './exercises.js';
 
 export const KINDS = {
   matmul: matmulKind, byhand: byhandKind, roofline: rooflineKind, decode: decodeKind,
-  batching: batchingKind, clocks: clocksKind, tile: tileKind, quant: quantKind,
+  batching: batchingKind, clocks: clocksKind, tile: tileKind, quant: quantKind, device: deviceKind,
 };
 
 const SCRIPT_URL = (document.currentScript && document.currentScript.src) || location.href;

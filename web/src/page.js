@@ -142,6 +142,18 @@ class Page {
     idle(step, { timeout: 200 });
   }
 
+  /** "Measure this device": the device calculator (kind-device.js), under the roofline's tables. */
+  devicePanel(lang) {
+    let calc = this.calcs.device;
+    if (!calc) {
+      calc = h('roofline-calculator', { kind: 'device', lang, 'url-state': true, 'link-terms': true, id: 'calc-device' });
+      this.calcs.device = calc;
+    } else {
+      calc.setAttribute('lang', lang);
+    }
+    return h('div', { class: 'device-panel', id: 'measure-device' }, h('h3', {}, t('device.panel', lang)), calc);
+  }
+
   section(sec, eager = false) {
     const lang = this.lang;
     const el = h('section', { id: sec.id, class: ['lesson-section', `section-${sec.id}`], 'aria-labelledby': `${sec.id}-h` });
@@ -162,7 +174,7 @@ class Page {
         const cav = this.p('calc.decode.caveat');
         if (cav) el.append(h('p', { class: 'caveat' }, cav));
       }
-      if (sec.kind === 'roofline') el.append(gpuTable(this.rl, lang), listingTable(this.rl, lang));
+      if (sec.kind === 'roofline') el.append(gpuTable(this.rl, lang), listingTable(this.rl, lang), this.devicePanel(lang));
       if (sec.kind === 'batching') el.append(usesPerWeightTable(this.rl, lang));
       const take = this.p(`takeaway.${sec.kind}`);
       if (take) el.append(h('div', { class: 'takeaway', role: 'note' }, h('h3', {}, t('page.takeaway', lang)), ...paragraphs(take)));

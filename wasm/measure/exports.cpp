@@ -1,0 +1,173 @@
+// The browser benchmark's module: plain C exports (numbers in, numbers out) that the worker
+// (worker.js) calls. Every FLOP and byte count comes from the core's kernel_costs, every rate
+// from its unit types, as in the native benchmark.
+#include <emscripten/emscripten.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <vector>
+
+#include "kernels.hpp"
+#include "roofline/dtype.hpp"
+#include "roofline/kernel_costs.hpp"
+#include "roofline/units.hpp"
+
+namespace {
+
+using namespace roofline;
+
+struct Arrays {
+  float* block = nullptr;
+  std::size_t n = 0;
+  float* a() const { return block; }
+  float* b() const { return block + n; }
+  float* c() const { return block + 2 * n; }
+};
+Arrays arrays;
+constexpr float triad_scalar = 3.0f;
+constexpr float peak_seed = 0.5f;
+volatile float sink = 0;  // keeps the register loop's result alive
+std::vector<double> times[2];  // seconds of each timed run: [0] triad, [1] register loop
+
+bool whole(double x) { return std::isfinite(x) && x >= 1 && x <= 9.0e15 && std::floor(x) == x; }
+
+void fill_inputs() {
+  measure::fill_small_ints(arrays.a(), arrays.n, 0);
+  measure::fill_small_ints(arrays.b(), arrays.n, 1);
+  measure::fill_small_ints(arrays.c(), arrays.n, 2);
+}
+
+}  // namespace
+
+extern "C" {
+
+/// 1 when this build uses SIMD128, 0 for the scalar build.
+EMSCRIPTEN_KEEPALIVE int measure_simd() { return measure::simd_build() ? 1 : 0; }
+
+/// Reserves the triad's three arrays of n floats, written once so that every page is really
+/// there; 1 on success, 0 when the browser refuses the memory (the caller tries a smaller n).
+EMSCRIPTEN_KEEPALIVE int measure_alloc(double n) {
+  std::free(arrays.block);
+  arrays = {};
+  times[0].clear();
+  // the size in double first: in wasm32, size_t is 32 bits and 3·n·4 bytes would wrap around
+  const double bytes = n * 3 * sizeof(float);
+  if (!whole(n) || bytes > double(std::numeric_limits<std::size_t>::max())) return 0;
+  auto* block = static_cast<float*>(std::malloc(std::size_t(bytes)));
+  if (!block) return 0;
+  arrays = {block, std::size_t(n)};
+  fill_inputs();
+  return 1;
+}
+
+/// Gives the arrays back.
+EMSCRIPTEN_KEEPALIVE void measure_release() {
+  std::free(arrays.block);
+  arrays = {};
+}
+
+/// One untimed triad from fresh inputs, every element checked: 1 when right, 0 otherwise.
+EMSCRIPTEN_KEEPALIVE int measure_triad_verify() {
+  if (!arrays.block) return 0;
+  fill_inputs();
+  measure::triad(arrays.a(), arrays.b(), arrays.c(), triad_scalar, arrays.n);
+  return measure::check_triad(arrays.a(), arrays.b(), arrays.c(), triad_scalar, arrays.n).ok ? 1 : 0;
+}
+
+/// Checks the arrays again after the timed runs (every run writes the same values).
+EMSCRIPTEN_KEEPALIVE int measure_triad_check() {
+  if (!arrays.block) return 0;
+  return measure::check_triad(arrays.a(), arrays.b(), arrays.c(), triad_scalar, arrays.n).ok ? 1 : 0;
+}
+
+/// One timed triad over the arrays, in seconds, recorded (-1 without arrays). A run shorter than
+/// the timer's resolution reads 0 and is not recorded.
+EMSCRIPTEN_KEEPALIVE double measure_triad_seconds() {
+  if (!arrays.block) return -1;
+  const double t0 = emscripten_get_now();
+  measure::triad(arrays.a(), arrays.b(), arrays.c(), triad_scalar, arrays.n);
+  const double seconds = (emscripten_get_now() - t0) / 1000.0;
+  if (seconds > 0) times[0].push_back(seconds);
+  return seconds;
+}
+
+/// The triad's bytes per run over the current arrays: stream_triad_cost (12 bytes per element);
+/// 0 without arrays.
+EMSCRIPTEN_KEEPALIVE double measure_triad_bytes() {
+  if (!arrays.block) return 0;
+  return stream_triad_cost(double(arrays.n), Dtype::fp32).bytes.value();
+}
+
+/// The triad's FLOPs per run: stream_triad_cost (2 per element); 0 without arrays.
+EMSCRIPTEN_KEEPALIVE double measure_triad_flops() {
+  if (!arrays.block) return 0;
+  return stream_triad_cost(double(arrays.n), Dtype::fp32).flops.value();
+}
+
+/// The triad's FLOPs per byte: stream_triad_cost's intensity (2 FLOPs over 12 bytes); 0 without
+/// arrays.
+EMSCRIPTEN_KEEPALIVE double measure_triad_intensity() {
+  if (!arrays.block) return 0;
+  return stream_triad_cost(double(arrays.n), Dtype::fp32).intensity.value();
+}
+
+/// The register loop for `iterations` checked against its scalar reference: 1 when right.
+EMSCRIPTEN_KEEPALIVE int measure_peak_verify(double iterations) {
+  if (!whole(iterations) || iterations > 1.0e6) return 0;
+  const float got = measure::peak_mul_add(long(iterations), peak_seed);
+  return measure::check_peak(got, long(iterations), peak_seed) ? 1 : 0;
+}
+
+/// One timed register loop of `iterations`, in seconds, recorded (-1 for a bad count; a
+/// non-finite result, which the verification rules out, also gives -1).
+EMSCRIPTEN_KEEPALIVE double measure_peak_seconds(double iterations) {
+  if (!whole(iterations)) return -1;
+  const double t0 = emscripten_get_now();
+  const float r = measure::peak_mul_add(long(iterations), peak_seed);
+  const double seconds = (emscripten_get_now() - t0) / 1000.0;
+  sink = r;
+  if (!std::isfinite(r)) return -1;
+  if (seconds > 0) times[1].push_back(seconds);
+  return seconds;
+}
+
+/// The register loop's FLOPs: fma_flops of its multiply-adds (2 FLOPs each); 0 for a bad count.
+EMSCRIPTEN_KEEPALIVE double measure_peak_flops(double iterations) {
+  if (!whole(iterations)) return 0;
+  return fma_flops(iterations * measure::peak_mul_adds_per_iteration).value();
+}
+
+/// Forgets the recorded times of a kernel (0: triad, 1: register loop), e.g. after calibrating.
+EMSCRIPTEN_KEEPALIVE void measure_times_clear(int kernel) {
+  if (kernel == 0 || kernel == 1) times[kernel].clear();
+}
+
+/// How many timed runs of a kernel are recorded.
+EMSCRIPTEN_KEEPALIVE int measure_times_count(int kernel) {
+  return kernel == 0 || kernel == 1 ? int(times[kernel].size()) : 0;
+}
+
+/// The recorded runs of a kernel summarized: `which` 0 min, 1 median, 2 max seconds, and 3 the
+/// rate from the best (minimum) time: `amount` bytes per run → bytes/s for the triad (kernel 0),
+/// `amount` FLOPs per run → FLOP/s for the register loop (kernel 1). -1 when there is no run.
+EMSCRIPTEN_KEEPALIVE double measure_summary(int kernel, int which, double amount) {
+  if (kernel != 0 && kernel != 1) return -1;
+  std::vector<double> t = times[kernel];
+  if (t.empty() || !(amount > 0) || !std::isfinite(amount)) return -1;
+  std::sort(t.begin(), t.end());
+  const std::size_t m = t.size();
+  switch (which) {
+    case 0: return t.front();
+    case 1: return m % 2 ? t[m / 2] : (t[m / 2 - 1] + t[m / 2]) / 2;
+    case 2: return t.back();
+    case 3: {
+      const Seconds best{t.front()};
+      return kernel == 0 ? (Bytes{amount} / best).value() : (Flops{amount} / best).value();
+    }
+    default: return -1;
+  }
+}
+
+}  // extern "C"

@@ -1,0 +1,395 @@
+// Calculator "device": your own machine on the roofline. A short WebAssembly benchmark
+// (wasm/measure, in a Web Worker: one thread, a triad for the memory bandwidth, a register loop
+// of multiply-adds for the FP32 peak) fills the two fields; the core then computes the ridge and
+// what the device would do on the lesson's cases, and the chart puts its roof beside the
+// catalog's GPUs. The fields can also be typed or come from a shared link (values only).
+// Test hooks: the panel has data-measure-state (idle, running, done, cancelled, error) and, when
+// done, data-bytes-per-second and data-flops-per-second; the start button has data-measure.
+import { caseArgs, caseValues, catalog, dtypeName } from './catalog.js';
+import { catalogName } from './i18n.js';
+import { logFrame, marker, dataTable, fmtTick } from './charts.js';
+import { roofSegments } from './kind-roofline.js';
+import { loadedBench } from './bench.js';
+import { h, s, clear } from './dom.js';
+import { format, DASH } from './format.js';
+
+const SCRIPT_URL = (document.currentScript && document.currentScript.src) || location.href;
+const ARRAY_BYTES = 2 ** 26;           // 64 MiB, each of the triad's three arrays: far beyond a last-level cache
+const STALL_MS = 20000;                // no progress for this long: the worker is stopped
+const DECODE_CASE = 'llama-l4-decode';
+const MATMUL_CASE = 'matmul-4096';
+const LAYER_CASE = 'layer-4096';
+const DTYPE = 'fp32';                  // what the register loop measures
+
+/**
+ * The worker and the module's two builds: files beside this script on a served page; in the
+ * single file, one blob: worker made of its text blocks (a blob worker from file:// has an opaque
+ * origin of its own and cannot import another blob, so both builds come inside it, each in its
+ * own scope, and the worker picks one).
+ */
+function workerSources() {
+  const text = {};
+  for (const key of ['simd', 'scalar', 'worker']) {
+    const el = document.getElementById(`roofline-measure-${key}`);
+    if (!el) {
+      const at = (name) => new URL(name, SCRIPT_URL).href;
+      return { worker: at('roofline-measure-worker.js'), simd: at('roofline-measure.js'), scalar: at('roofline-measure-scalar.js') };
+    }
+    text[key] = el.textContent;
+  }
+  const wrap = (key) => `(function () {\n${text[key]}\n;self.__rooflineMeasureFactories.${key} = createRooflineMeasure;\n})();\n`;
+  const source = `self.__rooflineMeasureFactories = {};\n${wrap('simd')}${wrap('scalar')}${text.worker}`;
+  return { worker: URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), simd: null, scalar: null };
+}
+
+/** A running measurement: start(), cancel(); callbacks onProgress(phase, fraction), onDone(result), onError(code, detail). */
+class Measurement {
+  constructor(handlers) {
+    this.handlers = handlers;
+    this.worker = null;
+    this.timer = null;
+  }
+
+  start() {
+    let src;
+    try {
+      src = workerSources();
+      this.worker = new Worker(src.worker);
+    } catch (e) {
+      this.fail('worker', String(e && e.message ? e.message : e));
+      return;
+    }
+    this.worker.onmessage = (e) => {
+      const m = e.data || {};
+      this.watch();
+      if (m.type === 'progress') this.handlers.onProgress(m.phase, m.fraction);
+      else if (m.type === 'done') {
+        this.stop();
+        this.handlers.onDone(m.result);
+      } else if (m.type === 'error') this.fail(m.code, m.detail);
+    };
+    this.worker.onerror = (e) => {
+      if (e && e.preventDefault) e.preventDefault();
+      this.fail('worker', String((e && e.message) || 'worker failed to start'));
+    };
+    this.watch();
+    this.worker.postMessage({ type: 'start', urls: { simd: src.simd, scalar: src.scalar }, arrayBytes: ARRAY_BYTES });
+  }
+
+  watch() {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.fail('stalled', ''), STALL_MS);
+  }
+
+  stop() {
+    clearTimeout(this.timer);
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+  }
+
+  cancel() {
+    this.stop();
+  }
+
+  fail(code, detail) {
+    if (!this.worker && code !== 'worker') return;
+    this.stop();
+    this.handlers.onError(code, detail);
+  }
+}
+
+/** The state of the panel, kept across redraws (language changes) in the calculator's extra. */
+function panel(c) {
+  return c.state.extra;
+}
+
+/** A number in the calculator's language (the panel is also redrawn outside compute()). */
+function fmt(c, value, kind) {
+  return value === null || value === undefined ? DASH : format(value, kind, c.lang);
+}
+
+export const deviceKind = {
+  kind: 'device',
+  // blank until measured, typed or read from a link: there is no default device
+  fields: [
+    { id: 'bw', def: Number.NaN, step: 1, unit: 'gbps', unitLabel: 'GB/s', term: 'bandwidth' },
+    { id: 'peak', def: Number.NaN, step: 1, unit: 'giga', unitLabel: 'GFLOPS', term: 'tflops' },
+  ],
+  initExtra: () => ({ state: 'idle', phase: null, fraction: 0, result: null, error: null, measurement: null }),
+  rows: [
+    { id: 'ridge', term: 'roofline' },
+    { id: 'decode', term: 'memory-bound' },
+    { id: 'matmul', term: 'compute-bound' },
+    { id: 'batch', term: 'intensity' },
+  ],
+  renderFigure(c, el) {
+    const p = panel(c);
+    const status = h('p', { class: 'measure-status', 'aria-live': 'polite' });
+    const bar = h('progress', { class: 'measure-progress', max: 1, value: p.fraction, 'aria-label': c.tr('device.progress') });
+    const start = h('button', { type: 'button', class: 'measure-start', 'data-measure': '', onclick: () => startMeasure(c) }, c.tr('device.measure'));
+    const cancel = h('button', { type: 'button', class: 'measure-cancel', onclick: () => cancelMeasure(c) }, c.tr('device.cancel'));
+    const box = h('div', { class: 'measure', 'data-measure-state': p.state },
+      h('div', { class: 'measure-controls' }, start, cancel, bar), status,
+      h('p', { class: 'hint measure-why' }, c.tr('device.why')));
+    c.measureEls = { box, status, bar, start, cancel };
+    c.resultBox = h('div', { class: 'measure-result' });
+    c.chartBox = h('div', { class: 'chart-box' });
+    c.nativeBox = h('div', { class: 'measure-native' });
+    el.append(box, c.resultBox, c.chartBox, c.nativeBox);
+    if (!c.benchListener) {
+      c.benchListener = () => c.update();
+      document.addEventListener('roofline-bench-loaded', c.benchListener);
+    }
+    syncPanel(c);
+  },
+  compute(c) {
+    const { v } = c;
+    const p = panel(c);
+    syncPanel(c);
+    const blank = !String(c.state.fields.bw ?? '').trim() && !String(c.state.fields.peak ?? '').trim();
+    if (blank) {
+      for (const id of ['ridge', 'decode', 'matmul', 'batch']) c.row(id, null, null);
+      c.summary(c.t(p.state === 'running' ? 'device.summary.running' : 'device.summary.none'));
+      c.later(() => drawDevice(c, null));
+      return;
+    }
+    const map = { peakFlopsPerSecond: 'peak', bytesPerSecond: 'bw' };
+    const r = c.call('roofline', { peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw, flopsPerByte: 1 }, map);
+    const ridge = r && r.ridgeFlopsPerByte;
+    c.row('ridge', r && `${c.n('peak', 'giga')} ÷ ${c.n('bw', 'gbps')}`, ridge, 'flopsPerByte');
+
+    const dc = caseArgs(c.rl, DECODE_CASE, 'decode');
+    const d = c.call('decode', {
+      weightBytes: dc.weightBytes, kvBytesPerSequence: dc.kvBytesPerSequence, batch: dc.batch, gpus: dc.gpus,
+      flopsPerToken: dc.flopsPerToken, bytesPerSecond: v.bw, peakFlopsPerSecond: v.peak,
+    }, map);
+    const cv = caseValues(c.rl, DECODE_CASE);
+    const model = catalogName('model', cv.model, c.lang);
+    const wf = catalogName('format', cv.format, c.lang);
+    c.row('decode', d && c.t('device.how.decode', { model, format: wf, bytes: c.fmt(dc.weightBytes, 'bytes'), bw: c.n('bw', 'gbps') }), d && d.tokensPerSecond, 'number');
+
+    const mm = c.rl.matmul(caseArgs(c.rl, MATMUL_CASE, 'matmul', { dtype: DTYPE }));
+    const k = c.call('clocks', { flops: mm.flops, bytes: mm.bytes, peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw }, map);
+    const fp = dtypeName(c.rl, DTYPE);
+    c.row('matmul', k && c.t('device.how.matmul', { n: c.fmt(mm.rows, 'integer'), dtype: fp, flops: c.fmt(mm.flops, 'flops'), peak: c.n('peak', 'giga'), bytes: c.fmt(mm.bytes, 'bytes'), bw: c.n('bw', 'gbps') }), k && k.seconds, 'seconds');
+
+    const lc = caseArgs(c.rl, LAYER_CASE, 'minBatchForRidge', { dtype: DTYPE });
+    const b = r ? c.call('minBatchForRidge', { inputs: lc.inputs, outputs: lc.outputs, dtype: lc.dtype, ridgeFlopsPerByte: ridge }) : null;
+    c.row('batch', b && c.t('device.how.batch', { n: c.fmt(lc.inputs, 'integer'), m: c.fmt(lc.outputs, 'integer'), dtype: fp, ridge: c.fmt(ridge, 'number') }), b && b.batch, 'integer');
+
+    c.summary(r && d && k
+      ? c.t('device.summary', { bw: c.fmt(v.bw, 'bytesPerSecond'), peak: c.fmt(v.peak, 'flopsPerSecond'), ridge: c.fmt(ridge, 'number'), tps: c.fmt(d.tokensPerSecond, 'number'), model, seconds: c.fmt(k.seconds, 'seconds'), n: c.fmt(mm.rows, 'integer') })
+      : c.t('calc.summary.invalid'));
+    c.later(() => drawDevice(c, r ? { peak: v.peak, bw: v.bw, ridge } : null));
+  },
+};
+
+function syncPanel(c) {
+  const p = panel(c);
+  const els = c.measureEls;
+  if (!els) return;
+  // keyboard focus follows the one button that can act: cancel while running, start otherwise
+  const focused = c.root && c.root.activeElement;
+  els.box.setAttribute('data-measure-state', p.state);
+  const done = p.state === 'done' && p.result;
+  if (done) {
+    els.box.setAttribute('data-bytes-per-second', String(p.result.bytesPerSecond));
+    els.box.setAttribute('data-flops-per-second', String(p.result.flopsPerSecond));
+  } else {
+    els.box.removeAttribute('data-bytes-per-second');
+    els.box.removeAttribute('data-flops-per-second');
+  }
+  const running = p.state === 'running';
+  els.start.disabled = running;
+  els.cancel.hidden = !running;
+  if (running && focused === els.start) els.cancel.focus();
+  else if (!running && focused === els.cancel) els.start.focus();
+  els.bar.hidden = !running;
+  els.bar.value = p.fraction;
+  let text = '';
+  if (running) text = c.tr('device.running', { phase: c.tr(`device.phase.${p.phase || 'load'}`), percent: fmt(c, p.fraction, 'percent') });
+  else if (p.state === 'cancelled') text = c.tr('device.cancelled');
+  else if (p.state === 'error') text = c.tr(`device.error.${p.error.code}`, { detail: String(p.error.detail || '').slice(0, 160) });
+  else if (done) text = c.tr('device.done');
+  els.status.textContent = text;
+  els.status.classList.toggle('form-error', p.state === 'error');
+  if (p.state === 'error') els.status.setAttribute('role', 'alert');
+  else els.status.removeAttribute('role');
+  renderResult(c);
+}
+
+function startMeasure(c) {
+  const p = panel(c);
+  if (p.state === 'running') return;
+  Object.assign(p, { state: 'running', phase: 'load', fraction: 0, result: null, error: null });
+  p.measurement = new Measurement({
+    onProgress: (phase, fraction) => {
+      Object.assign(p, { phase, fraction });
+      syncPanel(c);
+    },
+    onDone: (result) => {
+      Object.assign(p, { state: 'done', fraction: 1, result, measurement: null });
+      c.setField('bw', result.bytesPerSecond);
+      c.setField('peak', result.flopsPerSecond);
+      c.syncFields();
+      c.update();
+    },
+    onError: (code, detail) => {
+      Object.assign(p, { state: 'error', error: { code: ['load', 'memory', 'verify', 'timer', 'worker', 'stalled'].includes(code) ? code : 'internal', detail }, measurement: null });
+      c.update();
+    },
+  });
+  c.update();
+  p.measurement.start();
+}
+
+function cancelMeasure(c) {
+  const p = panel(c);
+  if (p.state !== 'running' || !p.measurement) return;
+  p.measurement.cancel();
+  Object.assign(p, { state: 'cancelled', measurement: null, fraction: 0 });
+  c.update();
+}
+
+/** The measurement's details: min / median / max of each kernel, the build, download. */
+function renderResult(c) {
+  const p = panel(c);
+  const box = c.resultBox;
+  if (!box) return;
+  clear(box);
+  const r = p.state === 'done' && p.result;
+  if (!r) return;
+  const ms = (x) => fmt(c, x, 'seconds');
+  const rows = [
+    [c.tr('device.kernel.triad', { size: fmt(c, r.arrayBytes, 'bytes') }), String(r.triad.runs), ms(r.triad.seconds.min), ms(r.triad.seconds.median), ms(r.triad.seconds.max), fmt(c, r.triad.bytesPerSecond, 'bytesPerSecond')],
+    [c.tr('device.kernel.peak'), String(r.peak.runs), ms(r.peak.seconds.min), ms(r.peak.seconds.median), ms(r.peak.seconds.max), fmt(c, r.peak.flopsPerSecond, 'flopsPerSecond')],
+  ];
+  box.append(h('table', { class: 'measure-table' },
+    h('caption', {}, c.tr('device.table.caption', { build: c.tr(r.simd ? 'device.build.simd' : 'device.build.scalar') })),
+    h('thead', {}, h('tr', {}, ['kernel', 'runs', 'min', 'median', 'max', 'rate'].map((x) => h('th', { scope: 'col' }, c.tr(`device.col.${x}`))))),
+    h('tbody', {}, rows.map((row) => h('tr', {}, row.map((x, i) => (i === 0 ? h('th', { scope: 'row' }, x) : h('td', {}, x))))))));
+  if (r.sizedDown) box.append(h('p', { class: 'hint' }, c.tr('device.sizedDown', { size: fmt(c, r.arrayBytes, 'bytes') })));
+  const download = h('button', { type: 'button', class: 'measure-download', onclick: () => downloadResult(c, r) }, c.tr('device.download'));
+  box.append(h('p', {}, download));
+}
+
+/** The triad's point: its intensity (kernel_costs) at the rate the measured bandwidth gives it. */
+function triadPoint(c, r) {
+  const q = c.rl.roofline({ peakFlopsPerSecond: r.flopsPerSecond, bytesPerSecond: r.bytesPerSecond, flopsPerByte: r.triad.flopsPerByte });
+  return { flopsPerByte: r.triad.flopsPerByte, flopsPerSecond: q.memoryFlopsPerSecond };
+}
+
+/** The measurement as a roofline-bench/1 file, which the benchmark overlay loads. */
+export function benchJson(c, r) {
+  const tp = triadPoint(c, r);
+  return {
+    schema: 'roofline-bench/1',
+    date: new Date().toISOString(),
+    machine: { name: c.tr('device.machineName', { build: c.tr(r.simd ? 'device.build.simd' : 'device.build.scalar') }), slug: 'browser', threads: String(r.threads), isa: r.simd ? 'wasm-simd128' : 'wasm-scalar' },
+    backend: 'cpu',
+    quick: false,
+    allVerified: true,
+    ceilings: {
+      measured: { bytesPerSecond: r.bytesPerSecond, peakFlopsPerSecond: { fp32: r.flopsPerSecond }, bandwidthFrom: 'browser_triad', peakFrom: { fp32: 'browser_peak_fp32' } },
+      datasheet: null,
+    },
+    // the native file's field names; the register loop has no bytes, so it is a ceiling, not a point
+    kernels: [{
+      id: 'browser_triad', name: c.tr('device.kernel.triad', { size: fmt(c, r.arrayBytes, 'bytes') }), family: 'stream', dtype: DTYPE, computeDtype: DTYPE,
+      shape: { n: r.triad.elements, k: 0, m: 0 }, flops: r.triad.flops, bytes: r.triad.bytes, flopsPerByte: tp.flopsPerByte,
+      verified: true, repetitions: r.triad.runs, timeSeconds: r.triad.seconds, flopsPerSecond: tp.flopsPerSecond, bytesPerSecond: r.triad.bytesPerSecond,
+    }],
+    peak: { id: 'browser_peak_fp32', flops: r.peak.flops, repetitions: r.peak.runs, timeSeconds: r.peak.seconds, flopsPerSecond: r.peak.flopsPerSecond },
+  };
+}
+
+function downloadResult(c, r) {
+  const blob = new Blob([JSON.stringify(benchJson(c, r), null, 2)], { type: 'application/json' });
+  const url = URL.createObjectURL(blob);
+  const a = h('a', { href: url, download: 'roofline-bench-browser.json', hidden: true });
+  c.resultBox.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+function drawDevice(c, dev) {
+  const box = c.chartBox;
+  if (!box) return;
+  clear(box);
+  drawNative(c, dev);
+  const gpus = catalog(c.rl).gpus.filter((g) => g.peakFlopsPerSecond[DTYPE]);
+  const peaks = gpus.map((g) => g.peakFlopsPerSecond[DTYPE]);
+  const lows = dev ? [dev.bw * 0.01, dev.peak] : [];
+  const yTop = 10 ** Math.ceil(Math.log10(Math.max(...peaks)) + 0.3);
+  const yMin = 10 ** Math.floor(Math.log10(Math.min(yTop / 1e5, ...lows.filter((x) => x > 0))));
+  const you = c.tr('device.chart.you');
+  const f = logFrame({
+    title: c.tr('device.chart.title'),
+    desc: dev ? c.tr('device.chart.desc', { bw: fmt(c, dev.bw, 'bytesPerSecond'), peak: fmt(c, dev.peak, 'flopsPerSecond'), ridge: fmt(c, dev.ridge, 'number'), n: String(gpus.length) }) : c.tr('device.chart.descNone', { n: String(gpus.length) }),
+    x: [0.01, 10000], y: [yMin, yTop],
+    xLabel: c.tr('chart.roofline.x'), yLabel: c.tr('chart.roofline.y'),
+    xFormat: fmtTick('number', c.lang), yFormat: fmtTick('flopsPerSecond', c.lang),
+    lang: c.lang, compact: c.compact,
+  });
+  const rows = [];
+  const labels = [];
+  gpus.forEach((g, i) => {
+    const seg = roofSegments(c.rl, f, g.peakFlopsPerSecond[DTYPE], g.bytesPerSecond, `roof gpu gpu-${i % 6}`);
+    f.plot.append(seg.line);
+    const name = catalogName('gpu', g.id, c.lang);
+    labels.push({ y: f.Y(seg.peakY) - 4, name, cls: `roof-label gpu gpu-${i % 6}` });
+    rows.push([name, fmt(c, g.bytesPerSecond, 'bytesPerSecond'), fmt(c, g.peakFlopsPerSecond[DTYPE], 'flopsPerSecond'), fmt(c, seg.ridge, 'number')]);
+  });
+  // roof names at the right end, top to bottom, each at least one line below the one above
+  // (a layout choice: GPUs with equal peaks would otherwise print on top of each other)
+  labels.sort((a, b) => a.y - b.y);
+  let last = -Infinity;
+  for (const l of labels) {
+    const y = Math.max(l.y, last + 13);
+    last = y;
+    f.plot.append(s('text', { class: l.cls, x: f.X(f.X.max) - 4, y, 'text-anchor': 'end' }, l.name));
+  }
+  if (dev) {
+    const seg = roofSegments(c.rl, f, dev.peak, dev.bw, 'roof device');
+    f.plot.append(seg.line);
+    f.plot.append(s('text', { class: 'roof-label device', x: f.X(f.X.max) - 4, y: f.Y(seg.peakY) + 16, 'text-anchor': 'end' }, you));
+    if (seg.ridge > f.X.min && seg.ridge < f.X.max) {
+      f.plot.append(marker(f.X(seg.ridge), f.Y(dev.peak), c.tr('device.chart.ridge'), 'you device-point', 'above'));
+    }
+    // the measured triad, while the fields still hold the measurement (6 significant digits)
+    const p = panel(c);
+    const same = (a, b) => Math.abs(a - b) <= 1e-5 * b;
+    if (p.state === 'done' && p.result && same(dev.bw, p.result.bytesPerSecond) && same(dev.peak, p.result.flopsPerSecond)) {
+      const tp = triadPoint(c, p.result);
+      f.plot.append(marker(f.X(tp.flopsPerByte), f.Y(tp.flopsPerSecond), c.tr('device.chart.triad'), 'you triad-point', 'right'));
+    }
+    rows.unshift([you, fmt(c, dev.bw, 'bytesPerSecond'), fmt(c, dev.peak, 'flopsPerSecond'), fmt(c, dev.ridge, 'number')]);
+  }
+  box.append(f.svg, dataTable(c.tr('device.chart.tableCaption'), c.tr('chart.data'),
+    ['point', 'bw', 'peak', 'ridge'].map((x) => c.tr(`device.chart.col.${x}`)), rows));
+}
+
+/** Browser against native on the same machine, when a native result is loaded in the overlay. */
+function drawNative(c, dev) {
+  const box = c.nativeBox;
+  clear(box);
+  const nat = loadedBench();
+  const p = panel(c);
+  if (!nat || !dev) return;
+  const nPeak = nat.measured.peakFlopsPerSecond[DTYPE];
+  // Each bandwidth as the FLOPS it allows at 1 FLOP per byte (the memory roof: independent of
+  // the peak), so that the core's utilization gives the browser's share of the native figure.
+  const bwShare = c.rl.utilization({ achievedFlopsPerSecond: c.rl.roofline({ peakFlopsPerSecond: dev.peak, bytesPerSecond: dev.bw, flopsPerByte: 1 }).memoryFlopsPerSecond,
+    peakFlopsPerSecond: c.rl.roofline({ peakFlopsPerSecond: nPeak || dev.peak, bytesPerSecond: nat.measured.bytesPerSecond, flopsPerByte: 1 }).memoryFlopsPerSecond });
+  const peakShare = nPeak ? c.rl.utilization({ achievedFlopsPerSecond: dev.peak, peakFlopsPerSecond: nPeak }) : null;
+  const share = (u) => (u ? fmt(c, u.fraction, 'percent') : '—');
+  box.append(h('table', { class: 'measure-table' },
+    h('caption', {}, c.tr('device.native.caption', { machine: nat.machine.name, threads: p.result ? String(p.result.threads) : '1' })),
+    h('thead', {}, h('tr', {}, ['what', 'browser', 'native', 'share'].map((x) => h('th', { scope: 'col' }, c.tr(`device.native.col.${x}`))))),
+    h('tbody', {},
+      h('tr', {}, h('th', { scope: 'row' }, c.tr('device.native.bw')), h('td', {}, fmt(c, dev.bw, 'bytesPerSecond')), h('td', {}, fmt(c, nat.measured.bytesPerSecond, 'bytesPerSecond')), h('td', {}, share(bwShare))),
+      h('tr', {}, h('th', { scope: 'row' }, c.tr('device.native.peak')), h('td', {}, fmt(c, dev.peak, 'flopsPerSecond')), h('td', {}, nPeak ? fmt(c, nPeak, 'flopsPerSecond') : '—'), h('td', {}, share(peakShare))))));
+  box.append(h('p', { class: 'hint' }, c.tr('device.native.note')));
+}
+
