@@ -2,7 +2,8 @@
 //   node wasm/npm.mjs --site build-wasm/site --version 0.1.0 --out build-wasm/npm
 // leaves <out>/roofline-lab-<version>.tgz (and the staged folder <out>/package/). The version
 // comes from the project's version in CMakeLists.txt (CMake passes it). Entry points:
-//   roofline-lab             roofline.mjs: the ES module API (types: roofline.d.mts)
+//   roofline-lab             roofline.mjs: the ES module API (types: roofline.d.mts); bundlers
+//                            for the browser get roofline.browser.mjs, the same without Node's shim
 //   roofline-lab/classic     roofline.js: the classic script (global createRoofline; CommonJS too)
 //   roofline-lab/calculator  calculator.mjs: defines <roofline-calculator> (for bundlers)
 // roofline-calculator.js and roofline.js are also shipped as plain files, to copy next to a page.
@@ -93,7 +94,7 @@ export function setCalculatorAttributes(el, attrs) {
 export const RooflineCalculatorElement = customElements.get('roofline-calculator');
 `;
 const CALCULATOR_MODULE_MJS = `// Gives <roofline-calculator> the module API of roofline.mjs (once per page).
-import createRoofline from './roofline.mjs';
+import createRoofline from './roofline.browser.mjs';
 if (typeof globalThis.createRoofline !== 'function') globalThis.createRoofline = createRoofline;
 `;
 
@@ -115,7 +116,7 @@ function main() {
   const pkg = join(out, 'package');
   rmSync(pkg, { recursive: true, force: true });
   mkdirSync(pkg, { recursive: true });
-  for (const f of ['roofline.mjs', 'roofline.js', 'roofline-calculator.js']) {
+  for (const f of ['roofline.mjs', 'roofline.browser.mjs', 'roofline.js', 'roofline-calculator.js']) {
     if (!existsSync(join(site, f))) throw new Error(`npm.mjs: ${join(site, f)} not found: build the module and the site first`);
     copyFileSync(join(site, f), join(pkg, f));
   }
@@ -137,7 +138,8 @@ function main() {
     module: './roofline.mjs',
     types: './roofline.d.mts',
     exports: {
-      '.': { types: './roofline.d.mts', default: './roofline.mjs' },
+      // bundlers building for the browser take the module without its Node shim
+      '.': { types: './roofline.d.mts', browser: './roofline.browser.mjs', default: './roofline.mjs' },
       './classic': { types: './classic.d.ts', default: './roofline.js' },
       './calculator': { types: './calculator.d.mts', default: './calculator.mjs' },
       './roofline.js': './roofline.js',
@@ -147,7 +149,7 @@ function main() {
     },
     // calculator.mjs defines the element when imported
     sideEffects: ['./calculator.mjs', './calculator-module.mjs', './roofline-calculator.js', './roofline.js'],
-    files: ['roofline.mjs', 'roofline.d.mts', 'roofline.js', 'classic.d.ts', 'roofline-calculator.js',
+    files: ['roofline.mjs', 'roofline.browser.mjs', 'roofline.d.mts', 'roofline.js', 'classic.d.ts', 'roofline-calculator.js',
       'calculator.mjs', 'calculator-module.mjs', 'calculator.d.mts', 'README.md'],
   };
   writeFileSync(join(pkg, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -50,8 +50,8 @@ export function useBrowserAndSite() {
 }
 
 /** Starts the site's own static server (with the strict CSP) on a free port. */
-export async function serve(dir = SITE_DIR) {
-  const server = createSiteServer(dir);
+export async function serve(dir = SITE_DIR, options = {}) {
+  const server = createSiteServer(dir, options);
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${server.address().port}/`;
   return { url, close: () => new Promise((r) => server.close(r)) };
