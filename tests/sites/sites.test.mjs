@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { launch, serve, until, norm, shotPath, field, frames } from '../web/helpers.mjs';
+import { launch, serve, until, norm, shotPath, field, frames, countWasmInstances, rememberCalculators, aliveCalculators } from '../web/helpers.mjs';
 import { BUILD_WASM, installPackage } from './package.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -59,7 +59,7 @@ before(async () => {
   // the lesson's defaults, asked of the very module the package carries
   const createRoofline = (await import(pathToFileURL(join(mk.pkg, 'roofline.mjs')).href)).default;
   env.rl = await createRoofline();
-  env.browser = await launch();
+  env.browser = await launch({ gc: true });
   env.mkdocs = await serve(mk.site, { csp: MKDOCS_CSP });
   env.vitepress = await serve(vp.site, { csp: null });  // VitePress writes inline scripts of its own
   // a page with nothing but a calculator: the element's own look, for comparison
@@ -78,17 +78,7 @@ after(async () => {
 /** A page that counts WebAssembly instances and records console errors and foreign requests. */
 async function open(origin, path) {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US' });
-  await context.addInitScript(() => {
-    globalThis.__wasmInstances = 0;
-    for (const name of ['instantiate', 'instantiateStreaming']) {
-      const f = WebAssembly[name];
-      WebAssembly[name] = function counted(...args) {
-        const p = f.apply(this, args);
-        p.then(() => { globalThis.__wasmInstances += 1; }, () => {});
-        return p;
-      };
-    }
-  });
+  await countWasmInstances(context);
   const foreign = [];
   const errors = [];
   await context.route('**/*', (route) => {
@@ -113,8 +103,9 @@ async function ready(page, count) {
   await frames(page);
 }
 
+/** A result as shown (read through the DOM: a Playwright locator would keep the element alive). */
 async function shown(page, kind, row) {
-  return norm(await page.locator(`roofline-calculator[kind="${kind}"] output[data-row="${row}"]`).textContent());
+  return norm(await page.evaluate(([k, r]) => document.querySelector(`roofline-calculator[kind="${k}"]`).shadowRoot.querySelector(`output[data-row="${r}"]`).textContent, [kind, row]));
 }
 
 /** The lesson's defaults, from the core: the matmul's FLOPs (C01) and decoding's tokens per second (L4). */
@@ -200,10 +191,12 @@ test('VitePress: the element on two pages, client-side navigation away and back'
     await page.screenshot({ path: shotPath('site-vitepress-matmul.png'), fullPage: true });
     // client-side navigation: the same document, the old element removed, a new one inserted
     await page.evaluate(() => { globalThis.__sameDocument = true; });
+    await rememberCalculators(page);
     await page.click('.vp-doc a[href$="guide/decode.html"]');
     await page.waitForURL(/guide\/decode\.html$/);
     await ready(page, 1);
     await checkNumbers(page, { decode: true });
+    await rememberCalculators(page);
     await page.screenshot({ path: shotPath('site-vitepress-decode.png'), fullPage: true });
     await page.click('.vp-doc a[href="./../"]');
     await ready(page, 1);
@@ -211,6 +204,8 @@ test('VitePress: the element on two pages, client-side navigation away and back'
     await field(page, 'matmul', 'n').fill('1');
     await until(page, () => document.querySelector('roofline-calculator[kind="matmul"]').shadowRoot.querySelector('output[data-row="flops"]').textContent.replace(/\D/g, '') === '2048000');
     assert.equal(await instances(page), 1, 'one module instance across navigations');
+    // the two elements removed by the navigations are gone: only the one on the page is alive
+    assert.equal(await aliveCalculators(page), 0, 'a removed element is still referenced');
     assert.deepEqual(foreign, []);
     assert.deepEqual(errors, []);
   } finally {
