@@ -43,7 +43,11 @@ function buildMkdocs() {
   return { site, pkg };
 }
 
-/** VitePress: the package installed into the site's folder, then `vitepress build`. */
+/**
+ * VitePress: the package installed into the site's folder, then `vitepress build`, served as
+ * static files: what an author deploys (the dev server shows a first page sooner, 5.7 s against
+ * a 12.2 s build at load 8 on 2 cores, but serves untransformed modules, not the bundle).
+ */
 function buildVitepress() {
   const root = join(HERE, 'vitepress');
   timed('npm install (VitePress)', () => installPackage(root));
