@@ -3,7 +3,9 @@
 //   roofline.js   a classic script: defines the global createRoofline (and module.exports under
 //                 CommonJS); works in pages opened from file://. The wasm is inlined gzip-compressed
 //                 (base64), and inflated by api.js when the module is created.
-//   roofline.mjs  an ES module whose default export is createRoofline; the wasm inlined the same way.
+//   roofline.mjs  an ES module whose default export is createRoofline (browsers and Node); the wasm
+//                 inlined the same way.
+//   roofline.browser.mjs  the same without its Node shim (for bundlers: no top-level await).
 //   roofline-web.js + roofline.wasm  the classic script with the wasm beside it instead of inlined
 //                 (for served pages: the binary is a third smaller than its base64, is compiled
 //                 while it downloads, and is cached apart from the script). It fetches
@@ -64,5 +66,13 @@ export { RooflineError, createRoofline };
 export default createRoofline;
 `;
 writeFileSync(join(outdir, 'roofline.mjs'), esm);
+// The same ES module for browsers and bundlers only: without the Node shim, whose top-level
+// await bundlers targeting older browsers reject (the npm package's "browser" entry).
+writeFileSync(join(outdir, 'roofline.browser.mjs'), `${banner}${gzipped}
+${moduleNoWasm}
+${api}
+export { RooflineError, createRoofline };
+export default createRoofline;
+`);
 copyFileSync(join(here, 'roofline.d.ts'), join(outdir, 'roofline.d.ts'));
 copyFileSync(join(here, 'roofline.d.ts'), join(outdir, 'roofline.d.mts'));

@@ -12,10 +12,12 @@ const TYPES = {
   '.png': 'image/png', '.wasm': 'application/wasm', '.txt': 'text/plain; charset=utf-8', '.md': 'text/plain; charset=utf-8',
 };
 
-export function createSiteServer(rootDir) {
+/** A static server for rootDir; `csp: null` sends no Content-Security-Policy (a host's own pages). */
+export function createSiteServer(rootDir, { csp = CSP } = {}) {
   const root = resolve(rootDir);
   return createServer(async (req, res) => {
-    const headers = { 'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' };
+    const headers = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' };
+    if (csp) headers['Content-Security-Policy'] = csp;
     try {
       const url = new URL(req.url, 'http://localhost');
       let path = normalize(join(root, decodeURIComponent(url.pathname)));

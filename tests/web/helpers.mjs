@@ -27,19 +27,20 @@ export function requireSite(files = ['index.html', 'roofline-lab.html', 'embed-e
   }
 }
 
-export async function launch() {
-  return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+/** Chromium; with { gc: true } pages can call gc() (to check that nothing is leaked). */
+export async function launch({ gc = false } = {}) {
+  return chromium.launch({ executablePath: CHROMIUM, args: gc ? [...ARGS, '--js-flags=--expose-gc'] : ARGS });
 }
 
 /**
  * Registers before/after hooks that start Chromium and the site's server once for a test file;
  * the returned object holds them while the tests run ({ browser, site }).
  */
-export function useBrowserAndSite() {
+export function useBrowserAndSite({ gc = false } = {}) {
   const env = { browser: null, site: null };
   before(async () => {
     requireSite();
-    env.browser = await launch();
+    env.browser = await launch({ gc });
     env.site = await serve();
   });
   after(async () => {
@@ -50,8 +51,8 @@ export function useBrowserAndSite() {
 }
 
 /** Starts the site's own static server (with the strict CSP) on a free port. */
-export async function serve(dir = SITE_DIR) {
-  const server = createSiteServer(dir);
+export async function serve(dir = SITE_DIR, options = {}) {
+  const server = createSiteServer(dir, options);
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${server.address().port}/`;
   return { url, close: () => new Promise((r) => server.close(r)) };
@@ -178,3 +179,44 @@ export async function idle(page) {
   await frames(page);
 }
 
+
+/**
+ * Counts, in every page of `context`, the WebAssembly instances created (globalThis.__wasmInstances):
+ * each module instance of Roofline Lab is one.
+ */
+export async function countWasmInstances(context) {
+  await context.addInitScript(() => {
+    globalThis.__wasmInstances = 0;
+    for (const name of ['instantiate', 'instantiateStreaming']) {
+      const f = WebAssembly[name];
+      WebAssembly[name] = function counted(...args) {
+        const p = f.apply(this, args);
+        p.then(() => { globalThis.__wasmInstances += 1; }, () => {});
+        return p;
+      };
+    }
+  });
+}
+
+/**
+ * Remembers (weakly) every <roofline-calculator> now in the page, to count later with
+ * aliveCalculators() those that are still alive. Needs a browser from launch({ gc: true }).
+ */
+export async function rememberCalculators(page) {
+  await page.evaluate(() => {
+    globalThis.__calcRefs = (globalThis.__calcRefs || []).concat([...document.querySelectorAll('roofline-calculator')].map((el) => new WeakRef(el)));
+  });
+}
+
+/** How many remembered calculators outside the document are alive after garbage collections. */
+export async function aliveCalculators(page) {
+  return page.evaluate(async () => {
+    for (let i = 0; i < 4; i += 1) {
+      await new Promise((r) => setTimeout(r, 50));
+      globalThis.gc();
+    }
+    const alive = globalThis.__calcRefs.map((r) => r.deref()).filter((el) => el && !el.isConnected);
+    globalThis.__alive = alive.map((el) => el.getAttribute('kind'));
+    return alive.length;
+  });
+}

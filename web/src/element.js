@@ -156,6 +156,33 @@ function whenNeeded(el, build) {
   requestAnimationFrame(() => requestAnimationFrame(scheduleIdle));
 }
 
+// ---- following the page's language --------------------------------------------------------
+// A single-page site may change <html lang> (or a container's lang) without reloading: one
+// observer for the page re-reads the language of every connected element that does not set its
+// own. It exists only while some element is connected.
+const connected = new Set();
+let langObserver = null;
+
+function onPageLang() {
+  for (const el of connected) el.followLang();
+}
+
+function track(el) {
+  connected.add(el);
+  if (!langObserver && typeof MutationObserver === 'function') {
+    langObserver = new MutationObserver(onPageLang);
+    langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
+  }
+}
+
+function untrack(el) {
+  connected.delete(el);
+  if (!connected.size && langObserver) {
+    langObserver.disconnect();
+    langObserver = null;
+  }
+}
+
 export class RooflineCalculatorElement extends HTMLElement {
   static get observedAttributes() {
     return ['lang', 'kind', 'exercise', 'question'];
@@ -166,22 +193,57 @@ export class RooflineCalculatorElement extends HTMLElement {
       const root = this.attachShadow({ mode: 'open' });
       root.adoptedStyleSheets = [calcSheet()];
     }
-    if (this.started) return;
+    track(this);
+    if (this.started) {
+      // inserted again (a single-page site navigating back): what was released comes back
+      if (this.calc && this.calc.resizeObserver) this.calc.resizeObserver.observe(this);
+      if (this.calc && this.calc.def.connect) this.calc.def.connect(this.calc);
+      if (this.practice) this.practice.connect();
+      if (this.rl && !this.built) whenNeeded(this, () => this.build());
+      this.followLang();
+      return;
+    }
     this.started = true;
     const lang = elementLang(this);
+    this.shownLang = lang;
     if (hasLang(lang)) this.shadowRoot.append(h('p', { class: 'loading', role: 'status' }, t('calc.loading', lang)));
+    this.setAttribute('data-loading', '');
     Promise.all([loadModule(), ensureLang(lang)]).then(([rl]) => {
       this.rl = rl;
-      whenNeeded(this, () => this.build());
+      if (this.isConnected) whenNeeded(this, () => this.build());
     }).catch((e) => {
+      this.removeAttribute('data-loading');
       console.error(e);
       const l = elementLang(this);
       clear(this.shadowRoot).append(h('p', { class: 'form-error', role: 'alert' }, hasLang(l) ? t('calc.loadFailed', l) : 'Roofline Lab could not load.'));
     });
   }
 
-  build() {
+  /** Removed from the page: nothing outside the element keeps it or calls it any more. */
+  disconnectedCallback() {
+    untrack(this);
+    if (pending.delete(this)) {
+      this.removeAttribute('data-pending');
+      if (observer) observer.unobserve(this);
+    }
+    if (this.calc && this.calc.resizeObserver) this.calc.resizeObserver.disconnect();
+    // a kind's own hold on the page (a document listener, a running measurement) is released too
+    if (this.calc && this.calc.def.disconnect) this.calc.def.disconnect(this.calc);
+    if (this.practice) this.practice.disconnect();
+  }
+
+  /** Follows the language of the page when the element sets none of its own. */
+  followLang() {
+    if (!this.rl || !this.built) return;
     const lang = elementLang(this);
+    if (lang !== this.shownLang) this.attributeChangedCallback('lang', this.shownLang, lang);
+  }
+
+  build() {
+    this.built = true;
+    this.removeAttribute('data-loading');
+    const lang = elementLang(this);
+    this.shownLang = lang;
     const kind = this.getAttribute('kind');
     const def = KINDS[kind];
     const root = this.shadowRoot;
@@ -218,6 +280,7 @@ export class RooflineCalculatorElement extends HTMLElement {
   attributeChangedCallback(name, oldValue, newValue) {
     if (!this.rl || oldValue === newValue) return;
     const lang = elementLang(this);
+    if (name === 'lang') this.shownLang = lang;
     ensureLang(lang).then(() => {
       if (name === 'lang' && this.calc) this.calc.setLang(lang);
       else if (name === 'lang' && this.practice) this.practice.setLang(lang);

@@ -140,6 +140,11 @@ export class Practice {
     document.removeEventListener(RESET_EVENT, this.onReset);
   }
 
+  /** Listens again after disconnect() (the element was inserted again). */
+  connect() {
+    document.addEventListener(RESET_EVENT, this.onReset);
+  }
+
   tr(id, vars) {
     return t(id, this.lang, vars);
   }

@@ -142,6 +142,15 @@ export const deviceKind = {
     }
     syncPanel(c);
   },
+  // removed from the page (a single-page site navigating away): stop listening and measuring;
+  // inserted again: listen again (a measurement that was cancelled can be started again)
+  connect(c) {
+    if (c.benchListener) document.addEventListener('roofline-bench-loaded', c.benchListener);
+  },
+  disconnect(c) {
+    if (c.benchListener) document.removeEventListener('roofline-bench-loaded', c.benchListener);
+    cancelMeasure(c);
+  },
   compute(c) {
     const { v } = c;
     const p = panel(c);

@@ -1,0 +1,84 @@
+// Uses every function of the roofline-lab package's API, the classic script's global, and the
+// <roofline-calculator> element's attributes and event, as a TypeScript reader would.
+// tests/ts/types.test.mjs compiles it with `tsc --noEmit --strict` against the installed
+// package, and checks that every function of the Roofline interface is called here.
+import createRoofline, { RooflineError } from 'roofline-lab';
+import type { Roofline, Dtype, FunctionName, ErrorCode, CheckResult } from 'roofline-lab';
+import createClassic from 'roofline-lab/classic';
+import { setCalculatorAttributes } from 'roofline-lab/calculator';
+import type { RooflineChangeDetail, CalculatorKind, RooflineCalculatorElement } from 'roofline-lab/calculator';
+
+export async function everyFunction(): Promise<number> {
+  const rl: Roofline = await createRoofline();
+  const dtype: Dtype = 'fp16';
+  const names: FunctionName[] = rl.functions().map((f) => f.name);
+  const codes: ErrorCode[] = rl.errorCodes();
+  const bytesPerElement: number = rl.dtypes()[0].bytesPerElement;
+  const gpuId: string = rl.gpus()[0].id;
+  const ridge: number = rl.device({ gpu: rl.gpu({ id: 't4' }).id, dtype: 'bf16' }).ridgeFlopsPerByte;
+  const model = rl.model({ id: rl.models()[0].id });
+  const weights = rl.modelWeights({ model: model.id, format: rl.formats()[0].id });
+  const c = rl.lessonCase({ id: rl.cases()[0].id });
+  const args = rl.caseArgs({ id: c.id, function: 'decode', values: { batch: 8 } });
+  const ex = rl.exercise({ id: 7, seed: 0 });
+  const checked: CheckResult = rl.checkExercise({ id: ex.id, seed: 0, answers: { batch: 226 } });
+  const q = rl.question({ id: 4 });
+  const qChecked = rl.checkQuestion({ id: q.id, answers: { bound: 'memory', tokens: 19 } });
+  const product: number[][] = rl.multiply({ a: [[2, 1, 3], [1, 0, 2]], b: [[50, 200], [120, 100], [15, 50]] }).c;
+  const mm = rl.matmul({ n: 32, k: 2048, m: 500, dtype });
+  const t = rl.timeAtPeak({ flops: mm.flops, peakFlopsPerSecond: 65e12 });
+  const roof = rl.roofline({ peakFlopsPerSecond: 65e12, bytesPerSecond: 320e9, flopsPerByte: mm.flopsPerByte });
+  const clocks = rl.clocks({ flops: 137438953472, bytes: 100663296, peakFlopsPerSecond: 65e12, bytesPerSecond: 320e9 });
+  const util = rl.utilization({ achievedFlopsPerSecond: 9.84e12, peakFlopsPerSecond: 65e12 });
+  const tput = rl.throughput({ flopsPerItem: 8.2e9, itemsPerSecond: 1200, peakFlopsPerSecond: 65e12 });
+  const work = rl.totalWork({ flopsPerItem: 8.2e9, items: 1e7, itemsPerSecond: 1200 });
+  const cost = rl.rentalCost({ pricePerHourUsd: 0.53, gpus: 2, hours: 720 });
+  const dense = rl.denseLayer({ batch: 32, inputs: 2048, outputs: 500, dtype });
+  const minBatch = rl.minBatchForRidge({ inputs: 4096, outputs: 4096, dtype, ridgeFlopsPerByte: ridge });
+  const decode = rl.decode({ weightBytes: weights.bytes, kvBytesPerSequence: 1.07e9, batch: 4, bytesPerSecond: 300e9 });
+  const kv = rl.kvCacheBytes({ layers: 32, kvHeads: 8, headDim: 128, tokens: 8192, dtype: 'bf16' });
+  const perToken = rl.flopsPerToken({ params: 8.03e9 });
+  const prefill = rl.prefill({ params: 8.03e9, tokens: 2000, weightBytes: 16.06e9, peakFlopsPerSecond: 121e12, bytesPerSecond: 300e9 });
+  const tile = rl.tile({ rows: 64, cols: 64, dtype });
+  const conv = rl.convAsMatmul({ inputHeight: 224, inputWidth: 224, inChannels: 3, kernelHeight: 7, kernelWidth: 7, filters: 64, stride: 2, padding: 3 });
+  const ew = rl.elementwise({ elements: 1000, dtype, flopsPerElement: 1 });
+  const fusion = rl.fusion({ elements: 802816, dtype });
+  const quant = rl.quantizedWeights({ params: 8.03e9, dtype: 'int4', groupSize: 64, scaleDtype: 'fp16' });
+  const speedup = rl.precisionSpeedup({ bytesBefore: 16.06e9, bytesAfter: 8.03e9, peakBeforeFlopsPerSecond: 65e12, peakAfterFlopsPerSecond: 130e12 });
+  const sparse = rl.denseFromSparsity({ flopsPerSecond: 1979e12 });
+  const training = rl.trainingFlops({ params: 8.03e9, tokens: 15e12 });
+  const cnn = rl.cnnTrainingFlops({ forwardFlops: 8.2e9, examples: 1840211, epochs: 8 });
+  try {
+    rl.matmul({ n: -1, k: 1, m: 1, dtype });
+  } catch (e) {
+    if (e instanceof RooflineError) {
+      const code: ErrorCode = e.code;
+      const field: string = e.field;
+      void code; void field;
+    }
+  }
+  const classic: Roofline = await createClassic();
+  const global: Roofline = await globalThis.createRoofline();
+  return [names.length, codes.length, bytesPerElement, gpuId.length, weights.bytes, Object.keys(args).length,
+    checked.correct, qChecked.correct, product.length, t.seconds, roof.attainableFlopsPerSecond, clocks.seconds, util.fraction,
+    tput.ceilingItemsPerSecond, work.flops, cost.usd, dense.flops, minBatch.batch, decode.tokensPerSecond, kv.bytes,
+    perToken.flops, prefill.seconds, tile.flopsPerByte, conv.flops, ew.flopsPerByte, fusion.savedBytes, quant.bytes,
+    speedup.memoryBoundSpeedup, sparse.flopsPerSecond, training.flops, cnn.flops,
+    classic.functions().length, global.functions().length].reduce((a, b) => a + b, 0);
+}
+
+export function theElement(): void {
+  const el: RooflineCalculatorElement = document.createElement('roofline-calculator');
+  const kind: CalculatorKind = 'decode';
+  setCalculatorAttributes(el, { kind, lang: 'es', eager: true, 'url-state': false, 'link-terms': true });
+  const exercise = document.createElement('roofline-calculator');
+  setCalculatorAttributes(exercise, { kind: 'exercise', exercise: 7 });
+  el.addEventListener('roofline-change', (e) => {
+    const detail: RooflineChangeDetail = e.detail;
+    const ok: boolean = detail.ok;
+    const batch: number | string | undefined = detail.values.batch;
+    const which: CalculatorKind = detail.kind;
+    void ok; void batch; void which;
+  });
+  document.body.append(el, exercise);
+}

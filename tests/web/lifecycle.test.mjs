@@ -1,0 +1,180 @@
+// <roofline-calculator> in single-page sites: removed and inserted again it still works and
+// leaves nothing behind; many elements share one module; an element without its own lang
+// follows the page's <html lang>; while the module loads it shows a loading state that holds
+// the calculator's room; printed, it drops its controls.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  SITE_DIR, until, norm, frames, shotPath, loadUi, useBrowserAndSite, countWasmInstances, rememberCalculators, aliveCalculators,
+} from './helpers.mjs';
+
+const env = useBrowserAndSite({ gc: true });
+const ui = loadUi();
+
+async function open(url, { delayModule = 0, viewport = { width: 1100, height: 900 }, waitUntil = 'load' } = {}) {
+  const context = await env.browser.newContext({ viewport, locale: 'en-US' });
+  await countWasmInstances(context);
+  const errors = [];
+  if (delayModule) {
+    await context.route('**/roofline.js', async (route) => {
+      await new Promise((r) => setTimeout(r, delayModule));
+      return route.continue();
+    });
+  }
+  const page = await context.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  await page.goto(url, { waitUntil });
+  return { page, context, errors };
+}
+
+// the calculators the embed example holds (its own markup says how many)
+const EMBEDDED = (readFileSync(join(SITE_DIR, 'embed-example.html'), 'utf8').match(/<roofline-calculator\b/g) || []).length;
+
+const RENDERED = (n) => {
+  const els = [...document.querySelectorAll('roofline-calculator')];
+  return els.length === n && els.every((el) => el.shadowRoot && el.shadowRoot.querySelector('.calc, .practice'));
+};
+
+function title(page, selector) {
+  return page.evaluate((s) => document.querySelector(s).shadowRoot.querySelector('.calc-title').textContent, selector);
+}
+
+test('removed and inserted again, an element works; many share one module; removed ones are released', async () => {
+  const { page, context, errors } = await open(`${env.site.url}embed-example.html`);
+  try {
+    await until(page, RENDERED, EMBEDDED);
+    // (read through the DOM: a Playwright locator keeps a reference to the element it read)
+    const before = await page.evaluate(() => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('output[data-row="total"]').textContent);
+    // client-side navigation: out of the document, then back
+    await page.evaluate(async () => {
+      const el = document.querySelector('roofline-calculator[kind="decode"]');
+      const parent = el.parentNode;
+      const next = el.nextSibling;
+      el.remove();
+      await new Promise((r) => requestAnimationFrame(r));
+      parent.insertBefore(el, next);
+    });
+    // typed through the DOM, for the same reason
+    await page.evaluate(() => {
+      const input = document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('[data-field="batch"] input[type="text"]');
+      input.focus();
+      input.value = '2';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    await until(page, (b) => {
+      const t = document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('output[data-row="total"]').textContent;
+      return t && t.replace(/\s/g, '') !== b.replace(/\s/g, '');
+    }, before);
+    // a dozen more: still one module
+    await page.evaluate(() => {
+      for (let i = 0; i < 12; i += 1) {
+        const el = document.createElement('roofline-calculator');
+        el.setAttribute('kind', i % 2 ? 'matmul' : 'tile');
+        el.setAttribute('eager', '');
+        document.querySelector('main').append(el);
+      }
+    });
+    await until(page, RENDERED, EMBEDDED + 12);
+    assert.equal(await page.evaluate(() => globalThis.__wasmInstances), 1, 'one module for every element');
+    // removed for good (some before they rendered): nothing keeps them
+    await page.evaluate(() => {
+      const late = document.createElement('roofline-calculator');
+      late.setAttribute('kind', 'quant');
+      document.body.append(late);
+    });
+    await rememberCalculators(page);
+    await page.evaluate(() => { for (const el of document.querySelectorAll('roofline-calculator')) el.remove(); });
+    await frames(page);
+    const alive = await aliveCalculators(page);
+    assert.equal(alive, 0, `removed elements still referenced: ${await page.evaluate(() => globalThis.__alive.join(', '))}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("an element without lang follows the page's <html lang>; one with lang keeps it", async () => {
+  const { page, context, errors } = await open(`${env.site.url}embed-example.html`);
+  try {
+    await until(page, RENDERED, EMBEDDED);
+    await page.evaluate(() => {
+      const el = document.createElement('roofline-calculator');
+      el.setAttribute('kind', 'matmul');
+      el.setAttribute('eager', '');
+      el.id = 'follows';
+      document.querySelector('main').append(el);
+    });
+    await until(page, RENDERED, EMBEDDED + 1);
+    assert.equal(norm(await title(page, '#follows')), norm(ui['matmul.title'].en));
+    for (const lang of ['pt', 'es', 'en']) {
+      await page.evaluate((l) => { document.documentElement.lang = l; }, lang);
+      await until(page, (want) => document.querySelector('#follows').shadowRoot.querySelector('.calc-title').textContent.trim() === want, ui['matmul.title'][lang].trim());
+      assert.equal(norm(await title(page, 'roofline-calculator[kind="decode"]')), norm(ui['decode.title'].es), 'its own lang="es" wins');
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('while the module loads: a loading state, and nothing on screen moves when the calculator appears', async () => {
+  for (const kind of ['matmul', 'byhand', 'decode', 'exercise']) {
+    const { page, context, errors } = await open(`${env.site.url}embed-example.html`, { delayModule: 1500, waitUntil: 'domcontentloaded' });
+    try {
+      // a page with one calculator at the top of a documentation-width column, text after it
+      await page.evaluate((k) => {
+        document.querySelector('main').replaceChildren();
+        const col = document.createElement('div');
+        const el = document.createElement('roofline-calculator');
+        el.setAttribute('kind', k);
+        el.setAttribute('lang', 'en');
+        if (k === 'exercise') el.setAttribute('exercise', '7');
+        const after = document.createElement('p');
+        after.id = 'after';
+        after.textContent = 'The text after the calculator.';
+        col.append(el, after);
+        document.querySelector('main').append(col);
+      }, kind);
+      const loading = await page.evaluate(() => {
+        const el = document.querySelector('roofline-calculator');
+        const p = el.shadowRoot.querySelector('.loading');
+        return { text: p && p.textContent, role: p && p.getAttribute('role'), afterTop: document.querySelector('#after').getBoundingClientRect().top };
+      });
+      assert.equal(norm(loading.text), norm(ui['calc.loading'].en), `${kind}: the loading state`);
+      assert.equal(loading.role, 'status');
+      if (kind === 'matmul') await page.screenshot({ path: shotPath('lifecycle-loading.png') });
+      await until(page, RENDERED, 1);
+      await frames(page);
+      const after = await page.evaluate(() => document.querySelector('#after').getBoundingClientRect().top);
+      const vh = 900;
+      // on screen, it moves by less than 1 rem (the room held is the calculator's height in a
+      // documentation column, rounded up)
+      assert.ok(loading.afterTop >= vh || Math.abs(after - loading.afterTop) < 16,
+        `${kind}: the text after it was on screen at ${loading.afterTop}px and moved to ${after}px`);
+      assert.deepEqual(errors.filter((e) => !/Content Security Policy/.test(e)), []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test('printed, a calculator keeps its numbers and drops its controls', async () => {
+  const { page, context, errors } = await open(`${env.site.url}embed-example.html`);
+  try {
+    await until(page, RENDERED, EMBEDDED);
+    await page.emulateMedia({ media: 'print' });
+    const shown = await page.evaluate(() => {
+      const root = document.querySelector('roofline-calculator[kind="decode"]').shadowRoot;
+      const visible = (s) => [...root.querySelectorAll(s)].some((x) => x.getClientRects().length > 0);
+      return { sliders: visible('input[type="range"]'), copy: visible('.calc-foot button'), results: visible('output[data-row]'), inputs: visible('input[type="text"]') };
+    });
+    assert.deepEqual(shown, { sliders: false, copy: false, results: true, inputs: true });
+    await page.screenshot({ path: shotPath('lifecycle-print.png'), fullPage: true });
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
