@@ -10,21 +10,22 @@ const SITE_DIR = resolve(ROOT, process.env.SITE_DIR || 'build-wasm/site');
 
 // Bounds. The issue's regression bounds are ready ≤ 4× blank (index.html, roofline-lab.html),
 // ≤ 3× (the embed example), every calculator's median ≤ 6 ms (≤ 12 ms with paint) and the served
-// page ≤ 180 kB gzip. A blank page is ready in ≈ 40 ms here, so one slow load moves a ratio a lot:
-// the ready bounds sit about twice above today's values (docs/performance.md, "after": 4–6×),
-// which still catches a page that renders everything up front again (8–9×). The calculators'
-// bounds sit above today's worst medians (3.6 ms, 12.3 ms with paint) with room for a busy
-// machine. (Single runs during another build went up to 18.7 ms per handler and 30.7 ms with
-// paint under a load average of 7: hence the rerun.)
+// page ≤ 180 kB gzip. A blank page is ready in ≈ 40–60 ms here, so one slow load moves a ratio a
+// lot: the ready bounds sit about twice above today's values (docs/performance.md, "now":
+// 1.9–3.2×, up to 3.7× with other builds running), which still catches a page that renders
+// everything up front again (5×). The calculators' bounds sit above today's worst medians (2.55 ms,
+// 6.85 ms with paint; 2.8 and 11.45 ms under a load average of 8) with room for a busy machine.
+// (Single runs during another build have gone up to 18.7 ms per handler and 30.7 ms with paint
+// under a load average of 7: hence the rerun.)
 const BOUNDS = {
   ready: {
-    index: 10, // × blank: measured 4.3–6.1×; before the lazy rendering 7.9–9.0×; goal ≤ 2×
-    lab: 10, // × blank: measured 4.3–6.3×; before 7.9–9.4×; goal ≤ 2×
-    embed: 8, // × blank: measured 3.9–4.0×; before 4.2–5.1×; goal ≤ 1.5×
+    index: 6, // × blank: measured 2.4–3.2× (3.7× busy); before the progressive rendering 5.0–5.4×; goal ≤ 2×
+    lab: 6, // × blank: measured 1.9–2.1× (3.6× busy); before 3.9–4.3×; goal ≤ 2×
+    embed: 8, // × blank: measured 3.6–4.1× (5.9× busy); before 3.5–4.1×; goal ≤ 1.5×
   },
-  handlerMs: 8, // every calculator's median: measured up to 3.6 ms; before up to 10.1 ms; goal ≤ 2 ms
-  paintMs: 20, // the same with layout and paint: measured up to 12.3 ms; before 17.2 ms; goal ≤ 4 ms
-  servedGzip: 170e3, // bytes index.html requests until ready, gzip -9: measured 156 kB; before 258.7 kB; goal ≤ 120 kB
+  handlerMs: 6, // every calculator's median: measured up to 2.55 ms (2.8 busy); goal ≤ 2 ms
+  paintMs: 16, // the same with layout and paint: measured up to 6.85 ms (11.45 busy); goal ≤ 4 ms
+  servedGzip: 170e3, // bytes index.html requests until ready, gzip -9: measured 157.5 kB; before 258.7 kB; goal ≤ 120 kB
 };
 
 /** The measurements the bounds apply to, from one run. */
