@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -156,6 +157,71 @@ void test_gemv(ThreadPool& pool) {
   }
 }
 
+// x with an exact INT8 image: every block of 32 holds one ±127 and small integers, so its scale is
+// 1 and its codes are x itself; the integer-dot GEMVs must then match the reference exactly.
+std::vector<float> exactly_quantizable(std::size_t n, unsigned seed) {
+  auto x = ints(n, seed, 3);
+  for (std::size_t b = 0; b < n; b += x_block) x[b + (b / x_block * 7) % x_block] = (b / x_block) % 2 ? -127.0f : 127.0f;
+  return x;
+}
+
+// The integer-dot GEMVs (7b, 8b) on every instruction set this CPU has: rows not a multiple of
+// the 4 rows a step takes, columns not a multiple of the 64 weights an INT4 step takes (groups
+// of 32 and 96 weights end with a block on its own), group 128 as in the benchmark.
+void test_gemv_int_dot(ThreadPool& pool) {
+  struct Shape { std::size_t cols, group; };
+  for (IntDot isa : {IntDot::scalar, IntDot::avx2, IntDot::avx_vnni}) {
+    if (!int_dot_available(isa)) {
+      std::printf("skip %s: not on this CPU\n", int_dot_name(isa));
+      continue;
+    }
+    for (std::size_t rows : {1ul, 3ul, 5ul, 9ul, 130ul}) {
+      for (Shape sh : {Shape{32, 32}, Shape{96, 32}, Shape{288, 96}, Shape{384, 128}, Shape{1024, 128}}) {
+        const std::string shape = std::to_string(rows) + "x" + std::to_string(sh.cols) + " group " +
+                                  std::to_string(sh.group) + " " + int_dot_name(isa);
+        for (int bits : {8, 4}) {
+          const QuantizedMatrix q = make_quantized(rows, sh.cols, sh.group, bits, 11);
+          const std::string name = "gemv int" + std::to_string(bits) + " integer dot " + shape;
+          std::vector<float> y(rows, NAN);
+          std::vector<double> want(rows), bound(rows);
+          std::string detail;
+          // Real x: within the bound that x's rounding and FP32 allow.
+          const auto x = reals(sh.cols, 13);
+          for (std::size_t i = 0; i < rows; ++i) {
+            double s = 0;
+            for (std::size_t j = 0; j < sh.cols; ++j) s += double(dequantized(q, i, j)) * x[j];
+            want[i] = s;
+            bound[i] = int_dot_error_bound(q, i, x.data());
+          }
+          if (bits == 8) gemv_int8_dp(pool, q, x.data(), y.data(), isa);
+          else gemv_int4_dp(pool, q, x.data(), y.data(), isa);
+          expect(check_within(y.data(), want.data(), bound.data(), rows, detail), name + " (reals)", detail);
+          // x that INT8 holds exactly: exact.
+          const auto xe = exactly_quantizable(sh.cols, 17);
+          for (std::size_t i = 0; i < rows; ++i) {
+            double s = 0;
+            for (std::size_t j = 0; j < sh.cols; ++j) s += double(dequantized(q, i, j)) * xe[j];
+            want[i] = s;
+          }
+          std::fill(y.begin(), y.end(), NAN);
+          if (bits == 8) gemv_int8_dp(pool, q, xe.data(), y.data(), isa);
+          else gemv_int4_dp(pool, q, xe.data(), y.data(), isa);
+          expect(check_close(y.data(), want.data(), rows, 0.0, 1.0, detail), name + " (exact)", detail);
+        }
+      }
+    }
+  }
+  const auto x = reals(96, 5);
+  try {
+    QuantizedMatrix bad = make_quantized(2, 96, 48, 8, 3);
+    std::vector<float> y(2);
+    gemv_int8_dp(pool, bad, x.data(), y.data());
+    expect(false, "integer-dot GEMV rejects a group of 48", "no exception");
+  } catch (const std::invalid_argument& e) {
+    expect(true, "integer-dot GEMV rejects a group of 48", e.what());
+  }
+}
+
 void test_formats() {
   expect(from_bf16(to_bf16(1.0f)) == 1.0f && from_bf16(to_bf16(-3.5f)) == -3.5f, "bf16 exact values", "1, -3.5");
   expect(from_bf16(to_bf16(1.00390625f)) == 1.0f, "bf16 ties to even", "1 + 2^-8 -> 1");
@@ -242,6 +308,7 @@ int main() {
     test_streams(pool);
     test_matmuls(pool);
     test_gemv(pool);
+    test_gemv_int_dot(pool);
     test_peak(pool);
   }
   std::printf("%d failure(s)\n", failures);
