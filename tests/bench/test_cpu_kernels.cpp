@@ -9,6 +9,7 @@
 
 #include "cpu/kernels.hpp"
 #include "cuda/dequant.hpp"
+#include "cuda/int_dot.hpp"
 
 using namespace rlk;
 using namespace rlk::cpu;
@@ -157,11 +158,10 @@ void test_gemv(ThreadPool& pool) {
   }
 }
 
-// x with an exact INT8 image: every block of 32 holds one ±127 and small integers, so its scale is
-// 1 and its codes are x itself; the integer-dot GEMVs must then match the reference exactly.
+// x with an exact INT8 image (numeric.hpp): the integer-dot GEMVs must match exactly.
 std::vector<float> exactly_quantizable(std::size_t n, unsigned seed) {
-  auto x = ints(n, seed, 3);
-  for (std::size_t b = 0; b < n; b += x_block) x[b + (b / x_block * 7) % x_block] = (b / x_block) % 2 ? -127.0f : 127.0f;
+  std::vector<float> x(n);
+  fill_exactly_quantizable(x.data(), n, seed);
   return x;
 }
 
@@ -291,6 +291,69 @@ void test_dequant() {
   }
 }
 
+// The __dp4a GEMVs' block arithmetic (cuda/int_dot.hpp), run on the host: every block's integer
+// sum against plain integer arithmetic, then whole rows in the kernels' order (a lane per block,
+// two multiplies and an FMA per block) against the double-precision reference and its bound.
+void test_int_dot_lanes() {
+  bool ok = true;
+  std::uint32_t s = 777;
+  for (int trial = 0; trial < 10000 && ok; ++trial) {
+    std::uint32_t a, b;
+    s = s * 1664525u + 1013904223u;
+    a = s;
+    s = s * 1664525u + 1013904223u;
+    b = s;
+    int want = 5;
+    for (int i = 0; i < 4; ++i) want += int(std::int8_t(a >> (8 * i))) * int(std::int8_t(b >> (8 * i)));
+    ok = int_dot::dp4a(a, b, 5) == want;
+  }
+  expect(ok, "dp4a", "10,000 random word pairs, signed bytes");
+
+  const std::size_t cols = 1024;
+  const auto x = reals(cols, 19);
+  std::vector<std::int8_t> xq(cols);
+  std::vector<float> d(cols / x_block);
+  std::vector<int> sums(cols / x_block);
+  for (std::size_t b = 0; b < cols / x_block; ++b) d[b] = quantize_x_block(x.data() + b * x_block, xq.data() + b * x_block, sums[b]);
+  for (int bits : {8, 4}) {
+    const QuantizedMatrix q = make_quantized(3, cols, 128, bits, 9);
+    bool blocks_exact = true, rows_within = true;
+    std::string detail = "3 rows × 1,024";
+    for (std::size_t r = 0; r < q.rows; ++r) {
+      float lanes[32] = {};
+      for (std::size_t j = 0; j < cols; j += x_block) {
+        std::uint32_t xw[8], w[8];
+        std::memcpy(xw, xq.data() + j, 32);
+        int want = 0;
+        for (int t = 0; t < x_block; ++t) want += int(std::lrint(dequantized(q, r, j + t) / q.scale(r, j / 128))) * xq[j + t];
+        int got;
+        if (bits == 8) {
+          std::memcpy(w, q.q8.data() + r * cols + j, 32);
+          got = int_dot::block_dot_int8(w, xw, 0);
+        } else {
+          std::memcpy(w, q.q4.data() + (r * cols + j) / 2, 16);
+          got = int_dot::block_dot_int4(w, xw, -8 * sums[j / x_block]);
+        }
+        blocks_exact = blocks_exact && got == want;
+        float& acc = lanes[(j / x_block) % 32];
+        acc = std::fma(q.scale(r, j / 128) * d[j / x_block], float(got), acc);
+      }
+      double y = 0, want = 0;
+      for (float v : lanes) y += v;
+      for (std::size_t c = 0; c < cols; ++c) want += double(dequantized(q, r, c)) * x[c];
+      const double bound = int_dot_error_bound(q, r, x.data());
+      if (!(std::fabs(y - want) <= bound)) {
+        rows_within = false;
+        detail = "row " + std::to_string(r) + ": got " + std::to_string(y) + ", want " + std::to_string(want) + " ± " +
+                 std::to_string(bound);
+      }
+    }
+    expect(blocks_exact, bits == 8 ? "GPU INT8 __dp4a block sums" : "GPU INT4 __dp4a block sums",
+           "every block of 3 rows × 1,024, exact");
+    expect(rows_within, bits == 8 ? "GPU INT8 __dp4a lane arithmetic" : "GPU INT4 __dp4a lane arithmetic", detail);
+  }
+}
+
 void test_peak(ThreadPool& pool) {
   const float v = peak_fma(pool, 1000);
   expect(std::isfinite(v), "peak loop", "finite result");
@@ -301,6 +364,7 @@ void test_peak(ThreadPool& pool) {
 int main() {
   test_formats();
   test_dequant();
+  test_int_dot_lanes();
   for (unsigned threads : {1u, 3u}) {
     ThreadPool pool(threads);
     vendor_set_threads(threads);

@@ -116,6 +116,13 @@ inline float quantize_x_block(const float* x, std::int8_t* q, int& sum) {
   return d;
 }
 
+/// Small integers (−3 … 3) with one ±127 in every block of x_block: INT8 holds them exactly
+/// (scale 1, codes = values), so an integer-dot GEMV must match the reference exactly.
+inline void fill_exactly_quantizable(float* x, std::size_t count, unsigned seed) {
+  fill_small_ints(x, count, seed, 3);
+  for (std::size_t b = 0; b < count / x_block; ++b) x[b * x_block + (b * 7) % x_block] = b % 2 ? -127.0f : 127.0f;
+}
+
 /// How far an integer-dot GEMV's y_r may be from Σ_j w_rj·x_j (w dequantized, x unquantized,
 /// both exact), when it computes Σ_blocks s·d_b·(Σ_{j∈b} q^w_j·q^x_j) with exact integer block
 /// sums and FP32 for the rest:

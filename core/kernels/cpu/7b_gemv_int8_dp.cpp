@@ -144,8 +144,9 @@ RLK_INT8_ROWS(rows_vnni, "avx2,fma,avxvnni",
 
 void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa) {
   check_int_dot(w, isa, "gemv_int8_dp");
-  thread_local Activations a;
-  quantize(x, w.cols, a);
+  thread_local Activations codes;  // the caller's; a lambda would see each worker's own
+  quantize(x, w.cols, codes);
+  const Activations& a = codes;
   parallel_for(pool, w.rows, R, [&](std::size_t r0, std::size_t r1) {
     switch (isa) {
 #if defined(RLK_X86)

@@ -173,8 +173,9 @@ RLK_INT4_ROWS(rows_vnni, "avx2,fma,avxvnni", pair_vnni, single_vnni)
 
 void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa) {
   check_int_dot(w, isa, "gemv_int4_dp");
-  thread_local Activations a;
-  quantize(x, w.cols, w.group, a);
+  thread_local Activations codes;  // the caller's; a lambda would see each worker's own
+  quantize(x, w.cols, w.group, codes);
+  const Activations& a = codes;
   parallel_for(pool, w.rows, R, [&](std::size_t r0, std::size_t r1) {
     switch (isa) {
 #if defined(RLK_X86)
