@@ -100,17 +100,24 @@ void rows_scalar(const QuantizedMatrix& w, const Activations& a, float* y, std::
 // instantiating functions below, and the always-inline helpers take it from them.
 #define RLK_INT8_ROWS(NAME, TARGET, BLOCK_DOT)                                                       \
   __attribute__((target(TARGET))) void NAME(const QuantizedMatrix& w, const Activations& a, float* y, \
-                                            std::size_t r0, std::size_t r1) {                         \
+                                            std::size_t r0, std::size_t r1, bool prefetch) {          \
     const std::size_t k = w.cols, groups = k / w.group;                                             \
     for (std::size_t i = r0; i < r1; i += R) {                                                       \
       const std::int8_t* rows[R];                                                                    \
       for (std::size_t r = 0; r < R; ++r) rows[r] = w.q8.data() + std::min(i + r, r1 - 1) * k;       \
+      const std::int8_t* next = w.q8.data() + (i + R) * k; /* the next R rows, prefetched */         \
       __m256 acc[R];                                                                                 \
       for (std::size_t r = 0; r < R; ++r) acc[r] = _mm256_setzero_ps();                              \
       for (std::size_t g = 0; g < groups; ++g) {                                                     \
         __m256 part[R];                                                                              \
         for (std::size_t r = 0; r < R; ++r) part[r] = _mm256_setzero_ps();                           \
         for (std::size_t j = g * w.group; j < (g + 1) * w.group; j += x_block) {                     \
+          if (prefetch) {                                                                            \
+            /* as many bytes of the next R rows as this step reads of these (2 lines), in order */  \
+            const char* ahead = reinterpret_cast<const char*>(next) + j / x_block * (R * x_block);   \
+            _mm_prefetch(ahead, _MM_HINT_T0);                                                        \
+            _mm_prefetch(ahead + 64, _MM_HINT_T0);                                                   \
+          }                                                                                          \
           const __m256i xq = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.q.data() + j));   \
           const __m256 d = _mm256_broadcast_ss(a.d.data() + j / x_block);                            \
           [[maybe_unused]] const __m256i start = _mm256_set1_epi32(a.vnni_start[j / x_block]);       \
@@ -142,7 +149,7 @@ RLK_INT8_ROWS(rows_vnni, "avx2,fma,avxvnni",
 
 }  // namespace
 
-void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa) {
+void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa, bool prefetch) {
   check_int_dot(w, isa, "gemv_int8_dp");
   thread_local Activations codes;  // the caller's; a lambda would see each worker's own
   quantize(x, w.cols, codes);
@@ -150,8 +157,8 @@ void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, fl
   parallel_for(pool, w.rows, R, [&](std::size_t r0, std::size_t r1) {
     switch (isa) {
 #if defined(RLK_X86)
-      case IntDot::avx_vnni: rows_vnni(w, a, y, r0, r1); break;
-      case IntDot::avx2: rows_avx2(w, a, y, r0, r1); break;
+      case IntDot::avx_vnni: rows_vnni(w, a, y, r0, r1, prefetch); break;
+      case IntDot::avx2: rows_avx2(w, a, y, r0, r1, prefetch); break;
 #endif
       default: rows_scalar(w, a, y, r0, r1); break;
     }

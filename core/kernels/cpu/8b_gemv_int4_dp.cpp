@@ -115,12 +115,13 @@ RLK_ALWAYS_INLINE("avx2,fma,avxvnni") __m256i single_vnni(__m256i v, __m256i xq,
 // One body for both instruction sets (the target attribute cannot follow a template argument).
 #define RLK_INT4_ROWS(NAME, TARGET, PAIR, SINGLE)                                                        \
   __attribute__((target(TARGET))) void NAME(const QuantizedMatrix& w, const Activations& a, float* y,     \
-                                            std::size_t r0, std::size_t r1) {                             \
+                                            std::size_t r0, std::size_t r1, bool prefetch) {              \
     const std::size_t k = w.cols, groups = k / w.group, pairs_end = w.group / 64 * 64;                  \
     const __m256i low4 = _mm256_set1_epi8(15);                                                           \
     for (std::size_t i = r0; i < r1; i += R) {                                                           \
       const std::uint8_t* rows[R];                                                                       \
       for (std::size_t r = 0; r < R; ++r) rows[r] = w.q4.data() + std::min(i + r, r1 - 1) * (k / 2);     \
+      const std::uint8_t* next = w.q4.data() + (i + R) * (k / 2);  /* the next R rows, prefetched */     \
       __m256 acc[R];                                                                                     \
       for (std::size_t r = 0; r < R; ++r) acc[r] = _mm256_setzero_ps();                                  \
       for (std::size_t g = 0; g < groups; ++g) {                                                         \
@@ -128,6 +129,12 @@ RLK_ALWAYS_INLINE("avx2,fma,avxvnni") __m256i single_vnni(__m256i v, __m256i xq,
         __m256 part[R];                                                                                  \
         for (std::size_t r = 0; r < R; ++r) part[r] = _mm256_setzero_ps();                               \
         for (std::size_t j = j0; j < j0 + pairs_end; j += 64) {                                          \
+          if (prefetch) {                                                                                \
+            /* as many bytes of the next R rows as this step reads of these (2 lines), in order */      \
+            const char* ahead = reinterpret_cast<const char*>(next) + j / 64 * (R * 32);                 \
+            _mm_prefetch(ahead, _MM_HINT_T0);                                                            \
+            _mm_prefetch(ahead + 64, _MM_HINT_T0);                                                       \
+          }                                                                                              \
           const __m256i xa = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.paired.data() + j));  \
           const __m256i xb = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.paired.data() + j + 32)); \
           const __m256 d = _mm256_loadu_ps(a.d.data() + j / x_block * 8);                               \
@@ -171,7 +178,7 @@ RLK_INT4_ROWS(rows_vnni, "avx2,fma,avxvnni", pair_vnni, single_vnni)
 
 }  // namespace
 
-void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa) {
+void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa, bool prefetch) {
   check_int_dot(w, isa, "gemv_int4_dp");
   thread_local Activations codes;  // the caller's; a lambda would see each worker's own
   quantize(x, w.cols, w.group, codes);
@@ -179,8 +186,8 @@ void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, fl
   parallel_for(pool, w.rows, R, [&](std::size_t r0, std::size_t r1) {
     switch (isa) {
 #if defined(RLK_X86)
-      case IntDot::avx_vnni: rows_vnni(w, a, y, r0, r1); break;
-      case IntDot::avx2: rows_avx2(w, a, y, r0, r1); break;
+      case IntDot::avx_vnni: rows_vnni(w, a, y, r0, r1, prefetch); break;
+      case IntDot::avx2: rows_avx2(w, a, y, r0, r1, prefetch); break;
 #endif
       default: rows_scalar(w, a, y, r0, r1); break;
     }

@@ -55,10 +55,13 @@ IntDot best_int_dot();                ///< the fastest one this CPU runs
 const char* int_dot_name(IntDot isa);
 /// Throws std::invalid_argument when `isa` is not available or the group size does not fit.
 void check_int_dot(const QuantizedMatrix& w, IntDot isa, const char* kernel);
+// `prefetch`: while a thread works on R = 4 rows it prefetches the next 4 (software prefetch, as
+// many bytes per step as it reads): rows of 4–8 KB are streams too short for the hardware
+// prefetcher to ramp up on (no effect on the portable path).
 void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y,
-                  IntDot isa = best_int_dot());
+                  IntDot isa = best_int_dot(), bool prefetch = true);
 void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y,
-                  IntDot isa = best_int_dot());
+                  IntDot isa = best_int_dot(), bool prefetch = true);
 
 // 4. A dense layer on a batch: Y (batch × outputs) = X (batch × inputs) · W (inputs × outputs).
 void dense_layer(ThreadPool& pool, const float* x, const float* w, float* y, std::size_t batch,
