@@ -96,8 +96,8 @@ void rows_scalar(const QuantizedMatrix& w, const Activations& a, float* y, std::
 }
 
 #if defined(RLK_X86)
-// One template body for both instruction sets; the target attribute goes on the two thin
-// instantiating functions below, and the always-inline helpers take it from them.
+// One body for both instruction sets, as a macro: a target attribute cannot follow a template
+// argument. BLOCK_DOT is the int32 sums of one block (wq: weights, xq: x's codes).
 #define RLK_INT8_ROWS(NAME, TARGET, BLOCK_DOT)                                                       \
   __attribute__((target(TARGET))) void NAME(const QuantizedMatrix& w, const Activations& a, float* y, \
                                             std::size_t r0, std::size_t r1, bool prefetch) {          \
