@@ -70,10 +70,17 @@ int main(int argc, char** argv) {
     }
   }
   for (const char* id : {"copy", "triad", "matmul_naive", "matmul_tiled", "matmul_register", "gemv_bf16", "gemv_int8",
-                         "gemv_int4", "bias_relu_unfused", "bias_relu_fused"}) {
+                         "gemv_int4", "gemv_int8_dp", "gemv_int4_dp", "bias_relu_unfused", "bias_relu_fused"}) {
     expect(ids.count(id) == 1, std::string("kernel ") + id + " reported");
   }
   expect(j["ratios"].is_array() && !j["ratios"].empty(), "ratios reported");
+  std::set<std::string> ratio_ids;
+  if (j["ratios"].is_array())
+    for (const json& q : j["ratios"]) ratio_ids.insert(q.value("id", ""));
+  for (const char* id : {"gemv_int8_dp_over_bf16", "gemv_int4_dp_over_bf16", "gemv_int8_dp_over_ceiling",
+                         "gemv_int4_dp_over_ceiling"}) {
+    expect(ratio_ids.count(id) == 1, std::string("ratio ") + id + " reported");
+  }
   if (argc > 2) {
     std::ifstream c(argv[2]);
     std::string header, line;

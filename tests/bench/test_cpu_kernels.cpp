@@ -3,11 +3,13 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "cpu/kernels.hpp"
 #include "cuda/dequant.hpp"
+#include "cuda/int_dot.hpp"
 
 using namespace rlk;
 using namespace rlk::cpu;
@@ -156,6 +158,70 @@ void test_gemv(ThreadPool& pool) {
   }
 }
 
+// x with an exact INT8 image (numeric.hpp): the integer-dot GEMVs must match exactly.
+std::vector<float> exactly_quantizable(std::size_t n, unsigned seed) {
+  std::vector<float> x(n);
+  fill_exactly_quantizable(x.data(), n, seed);
+  return x;
+}
+
+// The integer-dot GEMVs (7b, 8b) on every instruction set this CPU has: rows not a multiple of
+// the 4 rows a step takes, columns not a multiple of the 64 weights an INT4 step takes (groups
+// of 32 and 96 weights end with a block on its own), group 128 as in the benchmark.
+void test_gemv_int_dot(ThreadPool& pool) {
+  struct Shape { std::size_t cols, group; };
+  for (IntDot isa : {IntDot::scalar, IntDot::avx2, IntDot::avx_vnni}) {
+    if (!int_dot_available(isa)) {
+      std::printf("skip %s: not on this CPU\n", int_dot_name(isa));
+      continue;
+    }
+    for (std::size_t rows : {1ul, 3ul, 5ul, 9ul, 130ul}) {
+      for (Shape sh : {Shape{32, 32}, Shape{96, 32}, Shape{288, 96}, Shape{384, 128}, Shape{1024, 128}}) {
+        const std::string shape = std::to_string(rows) + "x" + std::to_string(sh.cols) + " group " +
+                                  std::to_string(sh.group) + " " + int_dot_name(isa);
+        for (int bits : {8, 4}) {
+          const QuantizedMatrix q = make_quantized(rows, sh.cols, sh.group, bits, 11);
+          const std::string name = "gemv int" + std::to_string(bits) + " integer dot " + shape;
+          std::vector<float> y(rows, NAN);
+          std::vector<double> want(rows), bound(rows);
+          std::string detail;
+          // Real x: within the bound that x's rounding and FP32 allow.
+          const auto x = reals(sh.cols, 13);
+          for (std::size_t i = 0; i < rows; ++i) {
+            double s = 0;
+            for (std::size_t j = 0; j < sh.cols; ++j) s += double(dequantized(q, i, j)) * x[j];
+            want[i] = s;
+            bound[i] = int_dot_error_bound(q, i, x.data());
+          }
+          if (bits == 8) gemv_int8_dp(pool, q, x.data(), y.data(), isa);
+          else gemv_int4_dp(pool, q, x.data(), y.data(), isa);
+          expect(check_within(y.data(), want.data(), bound.data(), rows, detail), name + " (reals)", detail);
+          // x that INT8 holds exactly: exact.
+          const auto xe = exactly_quantizable(sh.cols, 17);
+          for (std::size_t i = 0; i < rows; ++i) {
+            double s = 0;
+            for (std::size_t j = 0; j < sh.cols; ++j) s += double(dequantized(q, i, j)) * xe[j];
+            want[i] = s;
+          }
+          std::fill(y.begin(), y.end(), NAN);
+          if (bits == 8) gemv_int8_dp(pool, q, xe.data(), y.data(), isa);
+          else gemv_int4_dp(pool, q, xe.data(), y.data(), isa);
+          expect(check_close(y.data(), want.data(), rows, 0.0, 1.0, detail), name + " (exact)", detail);
+        }
+      }
+    }
+  }
+  const auto x = reals(96, 5);
+  try {
+    QuantizedMatrix bad = make_quantized(2, 96, 48, 8, 3);
+    std::vector<float> y(2);
+    gemv_int8_dp(pool, bad, x.data(), y.data());
+    expect(false, "integer-dot GEMV rejects a group of 48", "no exception");
+  } catch (const std::invalid_argument& e) {
+    expect(true, "integer-dot GEMV rejects a group of 48", e.what());
+  }
+}
+
 void test_formats() {
   expect(from_bf16(to_bf16(1.0f)) == 1.0f && from_bf16(to_bf16(-3.5f)) == -3.5f, "bf16 exact values", "1, -3.5");
   expect(from_bf16(to_bf16(1.00390625f)) == 1.0f, "bf16 ties to even", "1 + 2^-8 -> 1");
@@ -225,6 +291,69 @@ void test_dequant() {
   }
 }
 
+// The __dp4a GEMVs' block arithmetic (cuda/int_dot.hpp), run on the host: every block's integer
+// sum against plain integer arithmetic, then whole rows in the kernels' order (a lane per block,
+// two multiplies and an FMA per block) against the double-precision reference and its bound.
+void test_int_dot_lanes() {
+  bool ok = true;
+  std::uint32_t s = 777;
+  for (int trial = 0; trial < 10000 && ok; ++trial) {
+    std::uint32_t a, b;
+    s = s * 1664525u + 1013904223u;
+    a = s;
+    s = s * 1664525u + 1013904223u;
+    b = s;
+    int want = 5;
+    for (int i = 0; i < 4; ++i) want += int(std::int8_t(a >> (8 * i))) * int(std::int8_t(b >> (8 * i)));
+    ok = int_dot::dp4a(a, b, 5) == want;
+  }
+  expect(ok, "dp4a", "10,000 random word pairs, signed bytes");
+
+  const std::size_t cols = 1024;
+  const auto x = reals(cols, 19);
+  std::vector<std::int8_t> xq(cols);
+  std::vector<float> d(cols / x_block);
+  std::vector<int> sums(cols / x_block);
+  for (std::size_t b = 0; b < cols / x_block; ++b) d[b] = quantize_x_block(x.data() + b * x_block, xq.data() + b * x_block, sums[b]);
+  for (int bits : {8, 4}) {
+    const QuantizedMatrix q = make_quantized(3, cols, 128, bits, 9);
+    bool blocks_exact = true, rows_within = true;
+    std::string detail = "3 rows × 1,024";
+    for (std::size_t r = 0; r < q.rows; ++r) {
+      float lanes[32] = {};
+      for (std::size_t j = 0; j < cols; j += x_block) {
+        std::uint32_t xw[8], w[8];
+        std::memcpy(xw, xq.data() + j, 32);
+        int want = 0;
+        for (int t = 0; t < x_block; ++t) want += int(std::lrint(dequantized(q, r, j + t) / q.scale(r, j / 128))) * xq[j + t];
+        int got;
+        if (bits == 8) {
+          std::memcpy(w, q.q8.data() + r * cols + j, 32);
+          got = int_dot::block_dot_int8(w, xw, 0);
+        } else {
+          std::memcpy(w, q.q4.data() + (r * cols + j) / 2, 16);
+          got = int_dot::block_dot_int4(w, xw, -8 * sums[j / x_block]);
+        }
+        blocks_exact = blocks_exact && got == want;
+        float& acc = lanes[(j / x_block) % 32];
+        acc = std::fma(q.scale(r, j / 128) * d[j / x_block], float(got), acc);
+      }
+      double y = 0, want = 0;
+      for (float v : lanes) y += v;
+      for (std::size_t c = 0; c < cols; ++c) want += double(dequantized(q, r, c)) * x[c];
+      const double bound = int_dot_error_bound(q, r, x.data());
+      if (!(std::fabs(y - want) <= bound)) {
+        rows_within = false;
+        detail = "row " + std::to_string(r) + ": got " + std::to_string(y) + ", want " + std::to_string(want) + " ± " +
+                 std::to_string(bound);
+      }
+    }
+    expect(blocks_exact, bits == 8 ? "GPU INT8 __dp4a block sums" : "GPU INT4 __dp4a block sums",
+           "every block of 3 rows × 1,024, exact");
+    expect(rows_within, bits == 8 ? "GPU INT8 __dp4a lane arithmetic" : "GPU INT4 __dp4a lane arithmetic", detail);
+  }
+}
+
 void test_peak(ThreadPool& pool) {
   const float v = peak_fma(pool, 1000);
   expect(std::isfinite(v), "peak loop", "finite result");
@@ -235,6 +364,7 @@ void test_peak(ThreadPool& pool) {
 int main() {
   test_formats();
   test_dequant();
+  test_int_dot_lanes();
   for (unsigned threads : {1u, 3u}) {
     ThreadPool pool(threads);
     vendor_set_threads(threads);
@@ -242,6 +372,7 @@ int main() {
     test_streams(pool);
     test_matmuls(pool);
     test_gemv(pool);
+    test_gemv_int_dot(pool);
     test_peak(pool);
   }
   std::printf("%d failure(s)\n", failures);

@@ -151,6 +151,13 @@ void add_ratio(Report& rep, std::string id, std::string description, const Row* 
   rep.ratios.push_back({std::move(id), std::move(description), rate(*num) / rate(*den), target});
 }
 
+/// tokens/s ÷ the tokens/s ceiling at the measured bandwidth (set by analyse() before).
+void add_ceiling_ratio(Report& rep, std::string id, std::string description, const Row* row, double target) {
+  if (!row || !row->tokens_ceiling_measured) return;
+  rep.ratios.push_back({std::move(id), std::move(description), row->tokens_per_second / *row->tokens_ceiling_measured,
+                        target});
+}
+
 double bytes_rate(const Row& r) { return r.bytes_per_second.value(); }
 double flops_rate(const Row& r) { return r.flops_per_second.value(); }
 double speed(const Row& r) { return 1.0 / r.t_min; }
@@ -188,6 +195,14 @@ void analyse(Report& rep) {
               find(rep, "sgemm_openblas"), flops_rate, 0.50);
     add_ratio(rep, "gemv_int8_over_bf16", "INT8 GEMV ÷ BF16 GEMV, tokens/s", find(rep, "gemv_int8"), bf16, speed, 1.5);
     add_ratio(rep, "gemv_int4_over_bf16", "INT4 GEMV ÷ BF16 GEMV, tokens/s", find(rep, "gemv_int4"), bf16, speed, 2.0);
+    add_ratio(rep, "gemv_int8_dp_over_bf16", "INT8 integer-dot GEMV ÷ BF16 GEMV, tokens/s", find(rep, "gemv_int8_dp"),
+              bf16, speed, 1.5);
+    add_ratio(rep, "gemv_int4_dp_over_bf16", "INT4 integer-dot GEMV ÷ BF16 GEMV, tokens/s", find(rep, "gemv_int4_dp"),
+              bf16, speed, 2.5);
+    add_ceiling_ratio(rep, "gemv_int8_dp_over_ceiling", "INT8 integer-dot GEMV ÷ its ceiling at the measured bandwidth, tokens/s",
+                      find(rep, "gemv_int8_dp"), 0.85);
+    add_ceiling_ratio(rep, "gemv_int4_dp_over_ceiling", "INT4 integer-dot GEMV ÷ its ceiling at the measured bandwidth, tokens/s",
+                      find(rep, "gemv_int4_dp"), 0.70);
     add_ratio(rep, "fused_over_unfused", "bias + ReLU fused ÷ unfused, runs/s", find(rep, "bias_relu_fused"),
               find(rep, "bias_relu_unfused"), speed, 1.0);
   } else {
@@ -200,6 +215,10 @@ void analyse(Report& rep) {
               find(rep, "sgemm_cublas"), flops_rate, 0.70);
     add_ratio(rep, "gemv_int8_over_bf16", "INT8 GEMV ÷ BF16 GEMV, tokens/s", find(rep, "gemv_int8"), bf16, speed, 1.5);
     add_ratio(rep, "gemv_int4_over_bf16", "INT4 GEMV ÷ BF16 GEMV, tokens/s", find(rep, "gemv_int4"), bf16, speed, 3.0);
+    add_ratio(rep, "gemv_int8_dp4a_over_bf16", "INT8 __dp4a GEMV ÷ BF16 GEMV, tokens/s", find(rep, "gemv_int8_dp4a"),
+              bf16, speed, 1.5);
+    add_ratio(rep, "gemv_int4_dp4a_over_bf16", "INT4 __dp4a GEMV ÷ BF16 GEMV, tokens/s", find(rep, "gemv_int4_dp4a"),
+              bf16, speed, 3.0);
     add_ratio(rep, "fused_over_unfused", "bias + ReLU fused ÷ unfused, runs/s", find(rep, "bias_relu_fused"),
               find(rep, "bias_relu_unfused"), speed, 2.0);
   }

@@ -162,9 +162,15 @@ void print_report(std::ostream& o, const Report& r) {
   o << "\n";
   for (const Row& row : r.rows) {
     if (row.c.family == "gemv" && !row.m.seconds.empty()) {
-      std::snprintf(line, sizeof line, "  %-16s %10.1f tokens/s-equivalent (ceiling %.1f at the measured bandwidth",
-                    row.c.id.c_str(), row.tokens_per_second, row.tokens_ceiling_measured.value_or(NAN));
+      std::snprintf(line, sizeof line, "  %-16s %10.1f tokens/s-equivalent (", row.c.id.c_str(), row.tokens_per_second);
       o << line;
+      if (row.tokens_ceiling_measured) {
+        std::snprintf(line, sizeof line, "ceiling %.1f at the measured bandwidth, %.0f %% of it",
+                      *row.tokens_ceiling_measured, 100 * row.tokens_per_second / *row.tokens_ceiling_measured);
+        o << line;
+      } else {
+        o << "no bandwidth measured in this run: add copy or triad to --only";
+      }
       if (row.tokens_ceiling_datasheet) o << ", " << num(*row.tokens_ceiling_datasheet) << " at the datasheet's";
       o << ")\n";
     }

@@ -95,6 +95,86 @@ inline float dequantized(const QuantizedMatrix& w, std::size_t r, std::size_t c)
   return sc * static_cast<float>(nibble - 8);
 }
 
+/// Activations for the integer-dot GEMVs, quantized once per call as llama.cpp's Q8_0 does:
+/// blocks of 32 values, each with an FP32 scale d = max|x| ÷ 127 and codes q = round(x ÷ d)
+/// in [−127, 127] (d = 0 and q = 0 for an all-zero block).
+inline constexpr int x_block = 32;
+
+/// Quantizes one block of x_block values: writes the codes, returns d and, in `sum`, Σ q.
+inline float quantize_x_block(const float* x, std::int8_t* q, int& sum) {
+  float amax = 0;
+  for (int j = 0; j < x_block; ++j) {
+    const float a = std::fabs(x[j]);
+    if (!(a <= amax)) amax = a;  // a NaN sticks, and reaches y through d
+  }
+  const float d = amax / 127.0f, inv = amax > 0 ? 127.0f / amax : 0.0f;
+  sum = 0;
+  for (int j = 0; j < x_block; ++j) {
+    q[j] = static_cast<std::int8_t>(std::lrintf(x[j] * inv));
+    sum += q[j];
+  }
+  return d;
+}
+
+/// Small integers (−3 … 3) with one ±127 in every block of x_block: INT8 holds them exactly
+/// (scale 1, codes = values), so an integer-dot GEMV must match the reference exactly.
+inline void fill_exactly_quantizable(float* x, std::size_t count, unsigned seed) {
+  fill_small_ints(x, count, seed, 3);
+  for (std::size_t b = 0; b < count / x_block; ++b) x[b * x_block + (b * 7) % x_block] = b % 2 ? -127.0f : 127.0f;
+}
+
+/// How far an integer-dot GEMV's y_r may be from Σ_j w_rj·x_j (w dequantized, x unquantized,
+/// both exact), when it computes Σ_blocks s·d_b·(Σ_{j∈b} q^w_j·q^x_j) with exact integer block
+/// sums and FP32 for the rest:
+///  - quantizing x: with d_b and 1/d_b rounded to FP32 and q rounded to nearest,
+///    |x_j − d_b·q_j| ≤ d_b/2 + |x_j|·3.01u ≤ d_b·(1/2 + 2^−15) (|x_j| ≤ 127·d_b, u = 2^−24), so
+///    this part is at most Σ_b d_b·(1/2 + 2^−15)·Σ_{j∈b} |w_rj|;
+///  - FP32 arithmetic: B block terms s·d_b·I_b, two roundings each, summed in any order:
+///    at most γ(B + 2)·Σ_b |s·d_b·I_b| ≤ γ(B + 2)·Σ_j |w_rj|·(|x_j| + d_b), γ(n) = n·u ÷ (1 − n·u).
+/// `cols` a multiple of x_block.
+inline double int_dot_error_bound(const QuantizedMatrix& w, std::size_t r, const float* x) {
+  const double u = std::ldexp(1.0, -24);
+  const double blocks = double(w.cols / x_block), gamma = (blocks + 2) * u / (1 - (blocks + 2) * u);
+  double quant = 0, magnitude = 0;
+  for (std::size_t b = 0; b < w.cols; b += x_block) {
+    float amax = 0;
+    for (int j = 0; j < x_block; ++j) amax = std::fmax(amax, std::fabs(x[b + j]));
+    const double d = double(amax / 127.0f);
+    double wsum = 0;
+    for (int j = 0; j < x_block; ++j) {
+      const double wj = std::fabs(double(dequantized(w, r, b + j)));
+      wsum += wj;
+      magnitude += wj * (std::fabs(double(x[b + j])) + d);
+    }
+    quant += d * (0.5 + std::ldexp(1.0, -15)) * wsum;
+  }
+  return quant + gamma * magnitude;
+}
+
+/// Compares `got` with `want` element by element against absolute bounds: fails on any NaN or
+/// infinity, or on |got − want| > bound. Writes what was found (the largest error ÷ its bound).
+inline bool check_within(const float* got, const double* want, const double* bound, std::size_t count,
+                         std::string& detail) {
+  double worst = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (!std::isfinite(got[i])) {
+      detail = "non-finite output at " + std::to_string(i);
+      return false;
+    }
+    const double err = std::fabs(double(got[i]) - want[i]);
+    if (!(err <= bound[i])) {
+      detail = "mismatch at " + std::to_string(i) + ": got " + std::to_string(got[i]) + ", want " +
+               std::to_string(want[i]) + " ± " + std::to_string(bound[i]);
+      return false;
+    }
+    if (bound[i] > 0) worst = std::fmax(worst, err / bound[i]);
+  }
+  char buf[112];
+  std::snprintf(buf, sizeof buf, "%zu values within the quantization bound, largest error %.2g of it", count, worst);
+  detail = buf;
+  return true;
+}
+
 /// Compares `got` with `want`: fails on any NaN or infinity, or on an element whose error exceeds
 /// rel_tol × max(|want|, floor). Writes what was found to `detail`.
 inline bool check_close(const float* got, const double* want, std::size_t count, double rel_tol,

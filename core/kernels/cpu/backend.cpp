@@ -73,7 +73,8 @@ class CpuBackend final : public Backend {
                     {"threads", std::to_string(threads)},
                     {"lastLevelCacheBytes", std::to_string(last_level_cache_bytes())},
                     {"blas", vendor_blas_name()},
-                    {"isa", isa()}};
+                    {"isa", isa()},
+                    {"intDot", int_dot_name(best_int_dot())}};
     return info;
   }
 
@@ -209,7 +210,8 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
 
   // 3. GEMV, the decode step.
   const std::size_t gm = quick ? 4096 : 32768, gk = quick ? 4096 : 8192, group = 128;
-  auto gemv_case = [&](std::string id, std::string name, std::string dtype, int bits, bool vendor) {
+  auto gemv_case = [&](std::string id, std::string name, std::string dtype, int bits, bool vendor,
+                       bool int_dot = false) {
     Case c = make_case(id, name, "gemv", Kind::gemv, dtype, "fp32", vendor);
     c.m = double(gm);
     c.k = double(gk);
@@ -221,7 +223,7 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
     c.run = [=] {
       Measurement r;
       Buffer<float> x = small_ints(gk, 21), y(gm);
-      std::vector<double> want(gm);
+      std::vector<double> want(gm), bound;  // bound: absolute, for the integer-dot kernels
       std::function<void()> once;
       Buffer<float> w32;
       Buffer<std::uint16_t> w16;
@@ -245,12 +247,40 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
           for (std::size_t j = 0; j < gk; ++j) s += double(dequantized(q, i, j)) * x[j];
           want[i] = s;
         }
-        if (bits == 8) once = [&] { gemv_int8(*pool, q, x.data(), y.data()); };
-        else once = [&] { gemv_int4(*pool, q, x.data(), y.data()); };
+        if (int_dot) {
+          // x is rounded to INT8 per call, so two checks. First an x that INT8 holds exactly (one
+          // ±127 per block of 32, small integers elsewhere): the exact small-integer check.
+          Buffer<float> xe(gk);
+          fill_exactly_quantizable(xe.data(), gk, 24);
+          std::vector<double> exact(gm);
+          for (std::size_t i = 0; i < gm; ++i) {
+            double s = 0;
+            for (std::size_t j = 0; j < gk; ++j) s += double(dequantized(q, i, j)) * xe[j];
+            exact[i] = s;
+          }
+          std::fill(y.data(), y.data() + gm, std::nanf(""));
+          if (bits == 8) gemv_int8_dp(*pool, q, xe.data(), y.data());
+          else gemv_int4_dp(*pool, q, xe.data(), y.data());
+          if (!check_close(y.data(), exact.data(), gm, 0.0, 1.0, r.detail)) {
+            r.detail = "x exact in INT8: " + r.detail;
+            return r;
+          }
+          // Then the timed x (−2 … 2, which INT8 rounds): within the bound its rounding allows.
+          bound.resize(gm);
+          for (std::size_t i = 0; i < gm; ++i) bound[i] = int_dot_error_bound(q, i, x.data());
+          if (bits == 8) once = [&] { gemv_int8_dp(*pool, q, x.data(), y.data()); };
+          else once = [&] { gemv_int4_dp(*pool, q, x.data(), y.data()); };
+        } else if (bits == 8) {
+          once = [&] { gemv_int8(*pool, q, x.data(), y.data()); };
+        } else {
+          once = [&] { gemv_int4(*pool, q, x.data(), y.data()); };
+        }
       }
       std::fill(y.data(), y.data() + gm, std::nanf(""));
       once();
-      r.verified = check_close(y.data(), want.data(), gm, 1e-6, 1.0, r.detail);
+      r.verified = bound.empty() ? check_close(y.data(), want.data(), gm, 1e-6, 1.0, r.detail)
+                                 : check_within(y.data(), want.data(), bound.data(), gm, r.detail);
+      if (r.verified && !bound.empty()) r.detail = "exact with x exact in INT8; " + r.detail;
       if (r.verified) r.seconds = time_host(policy, once);
       return r;
     };
@@ -259,6 +289,10 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
   gemv_case("gemv_bf16", "GEMV, BF16 weights", "bf16", 16, false);
   gemv_case("gemv_int8", "GEMV, INT8 weights, BF16 scale per 128", "int8", 8, false);
   gemv_case("gemv_int4", "GEMV, INT4 weights, BF16 scale per 128", "int4", 4, false);
+  gemv_case("gemv_int8_dp", "GEMV, INT8 weights, BF16 scale per 128, x in INT8, integer dot products", "int8", 8,
+            false, true);
+  gemv_case("gemv_int4_dp", "GEMV, INT4 weights, BF16 scale per 128, x in INT8, integer dot products", "int4", 4,
+            false, true);
   if (blas) gemv_case("sgemv_openblas", "OpenBLAS SGEMV (FP32 weights)", "fp32", 32, true);
 
   // 4. A dense layer on a growing batch, ours and OpenBLAS's.

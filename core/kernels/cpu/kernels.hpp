@@ -39,6 +39,30 @@ void gemv_bf16(ThreadPool& pool, const std::uint16_t* w, const float* x, float* 
 void gemv_int8(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y);
 void gemv_int4(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y);
 
+// 3b. The same GEMVs with integer block dot products (llama.cpp's Q8_0 / Q4_0 CPU paths): x is
+// quantized to INT8 once per call (numeric.hpp: blocks of 32, one FP32 scale each), each block
+// of 32 weights meets its block of x in one integer dot product, and the scales come in once per
+// block. The weights keep gemv_int8's and gemv_int4's layout and BF16 group scales; the group
+// size must be a multiple of 32 and divide the columns. Results are within
+// int_dot_error_bound of the exact product (x is rounded, the weights are not).
+enum class IntDot {
+  scalar,    ///< portable C++
+  avx2,      ///< vpmaddubsw + vpmaddwd
+  avx_vnni,  ///< vpdpbusd (AVX-VNNI)
+};
+bool int_dot_available(IntDot isa);  ///< whether this CPU runs it
+IntDot best_int_dot();                ///< the fastest one this CPU runs
+const char* int_dot_name(IntDot isa);
+/// Throws std::invalid_argument when `isa` is not available or the group size does not fit.
+void check_int_dot(const QuantizedMatrix& w, IntDot isa, const char* kernel);
+// `prefetch`: while a thread works on R = 4 rows it prefetches the next 4 (software prefetch, as
+// many bytes per step as it reads): rows of 4–8 KB are streams too short for the hardware
+// prefetcher to ramp up on (no effect on the portable path).
+void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y,
+                  IntDot isa = best_int_dot(), bool prefetch = true);
+void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y,
+                  IntDot isa = best_int_dot(), bool prefetch = true);
+
 // 4. A dense layer on a batch: Y (batch × outputs) = X (batch × inputs) · W (inputs × outputs).
 void dense_layer(ThreadPool& pool, const float* x, const float* w, float* y, std::size_t batch,
                  std::size_t inputs, std::size_t outputs);

@@ -238,16 +238,20 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
 
   // 3. GEMV, the decode step: 32,768 × 16,384 weights (1 GiB in BF16, 256 MiB in INT4).
   const int gm = quick ? 4096 : 32768, gk = quick ? 4096 : 16384, group = 128;
-  for (int which = 0; which < 4; ++which) {
-    const char* ids[] = {"gemv_bf16", "gemv_int8", "gemv_int4", "sgemv_cublas"};
+  for (int which = 0; which < 6; ++which) {
+    const char* ids[] = {"gemv_bf16", "gemv_int8", "gemv_int4", "sgemv_cublas", "gemv_int8_dp4a", "gemv_int4_dp4a"};
     const char* names[] = {"GEMV, BF16 weights", "GEMV, INT8 weights, BF16 scale per 128",
-                           "GEMV, INT4 weights, BF16 scale per 128", "cuBLAS SGEMV (FP32 weights)"};
-    const char* dtypes[] = {"bf16", "int8", "int4", "fp32"};
+                           "GEMV, INT4 weights, BF16 scale per 128", "cuBLAS SGEMV (FP32 weights)",
+                           "GEMV, INT8 weights, BF16 scale per 128, x in INT8, __dp4a",
+                           "GEMV, INT4 weights, BF16 scale per 128, x in INT8, __dp4a"};
+    const char* dtypes[] = {"bf16", "int8", "int4", "fp32", "int8", "int4"};
+    const bool int_dot = which >= 4;
+    const int bits = which == 1 || which == 4 ? 8 : 4;
     Case c = make_case(ids[which], names[which], "gemv", Kind::gemv, dtypes[which], "fp32", which == 3);
     c.m = gm;
     c.k = gk;
     c.n = 1;
-    if (which == 1 || which == 2) {
+    if (which == 1 || which == 2 || int_dot) {
       c.group = group;
       c.scale_dtype = "bf16";
     }
@@ -255,12 +259,16 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
       Measurement r;
       const auto hx = small_ints(gk, 21);
       DeviceBuffer<float> x(hx), y(gm);
-      std::vector<double> want(gm);
+      std::vector<double> want(gm), bound;  // bound: absolute, for the __dp4a kernels
       std::function<void()> once;
       DeviceBuffer<float> w32;
       DeviceBuffer<std::uint16_t> w16, scales;
       DeviceBuffer<std::int8_t> q8;
       DeviceBuffer<std::uint8_t> q4;
+      DeviceBuffer<std::int8_t> xq_codes(int_dot ? gk : 0);
+      DeviceBuffer<float> xq_scales(int_dot ? gk / 32 : 0);
+      DeviceBuffer<int> xq_sums(int_dot ? gk / 32 : 0);
+      QuantizedX xq{xq_codes.data(), xq_scales.data(), xq_sums.data()};
       if (which == 0 || which == 3) {
         const auto hw = small_ints(std::size_t(gm) * gk, 22);
         for (int i = 0; i < gm; ++i) want[i] = ref_dot(hw.data(), hx.data(), gk, 1, i, 0);
@@ -272,25 +280,53 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
           once = [&] { blas->sgemv(w32.data(), x.data(), y.data(), gm, gk); };
         }
       } else {
-        const QuantizedMatrix hq = make_quantized(gm, gk, group, which == 1 ? 8 : 4, 23);
+        const QuantizedMatrix hq = make_quantized(gm, gk, group, bits, 23);
         for (int i = 0; i < gm; ++i) {
           double s = 0;
           for (int j = 0; j < gk; ++j) s += double(dequantized(hq, i, j)) * hx[j];
           want[i] = s;
         }
         scales = DeviceBuffer<std::uint16_t>(hq.scales);
-        if (which == 1) {
-          q8 = DeviceBuffer<std::int8_t>(hq.q8);
+        if (bits == 8) q8 = DeviceBuffer<std::int8_t>(hq.q8);
+        else q4 = DeviceBuffer<std::uint8_t>(hq.q4);
+        if (int_dot) {
+          auto run_dp = [&](const float* xs) {
+            if (bits == 8) gemv_int8_dp4a(q8.data(), scales.data(), xs, y.data(), gm, gk, group, xq);
+            else gemv_int4_dp4a(q4.data(), scales.data(), xs, y.data(), gm, gk, group, xq);
+          };
+          // First an x that INT8 holds exactly: the exact small-integer check.
+          std::vector<float> hxe(gk);
+          fill_exactly_quantizable(hxe.data(), gk, 24);
+          std::vector<double> exact(gm);
+          for (int i = 0; i < gm; ++i) {
+            double s = 0;
+            for (int j = 0; j < gk; ++j) s += double(dequantized(hq, i, j)) * hxe[j];
+            exact[i] = s;
+          }
+          DeviceBuffer<float> xe(hxe);
+          y.poison();
+          run_dp(xe.data());
+          const auto got_exact = y.download();
+          if (!check_close(got_exact.data(), exact.data(), gm, 0.0, 1.0, r.detail)) {
+            r.detail = "x exact in INT8: " + r.detail;
+            return r;
+          }
+          // Then the timed x (−2 … 2, which INT8 rounds): within the bound its rounding allows.
+          bound.resize(gm);
+          for (int i = 0; i < gm; ++i) bound[i] = int_dot_error_bound(hq, i, hx.data());
+          once = [&, run_dp] { run_dp(x.data()); };
+        } else if (which == 1) {
           once = [&] { gemv_int8(q8.data(), scales.data(), x.data(), y.data(), gm, gk, group); };
         } else {
-          q4 = DeviceBuffer<std::uint8_t>(hq.q4);
           once = [&] { gemv_int4(q4.data(), scales.data(), x.data(), y.data(), gm, gk, group); };
         }
       }
       y.poison();
       once();
       const auto got = y.download();
-      r.verified = check_close(got.data(), want.data(), gm, 1e-6, 1.0, r.detail);
+      r.verified = bound.empty() ? check_close(got.data(), want.data(), gm, 1e-6, 1.0, r.detail)
+                                 : check_within(got.data(), want.data(), bound.data(), gm, r.detail);
+      if (r.verified && !bound.empty()) r.detail = "exact with x exact in INT8; " + r.detail;
       if (r.verified) r.seconds = time_device(policy, once);
       return r;
     };

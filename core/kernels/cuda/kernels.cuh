@@ -33,6 +33,20 @@ void gemv_bf16(const std::uint16_t* w, const float* x, float* y, int m, int k);
 void gemv_int8(const std::int8_t* q, const std::uint16_t* scales, const float* x, float* y, int m, int k, int group);
 void gemv_int4(const std::uint8_t* q, const std::uint16_t* scales, const float* x, float* y, int m, int k, int group);
 
+// 3b. The same with integer block dot products (__dp4a): x quantized to INT8 on the device per
+// call, in blocks of 32 (numeric.hpp's rule), into `xq` (device buffers the caller owns: k
+// codes, k ÷ 32 scales and sums); k a multiple of 1,024, the group size of 32.
+struct QuantizedX {
+  std::int8_t* q;
+  float* d;
+  int* sum;
+};
+void quantize_x(const float* x, int k, QuantizedX& out);
+void gemv_int8_dp4a(const std::int8_t* q, const std::uint16_t* scales, const float* x, float* y, int m, int k,
+                    int group, QuantizedX& xq);
+void gemv_int4_dp4a(const std::uint8_t* q, const std::uint16_t* scales, const float* x, float* y, int m, int k,
+                    int group, QuantizedX& xq);
+
 // 5. Bias + ReLU after the register-blocked matmul.
 void bias_add(float* c, const float* bias, int n, int m);
 void relu(float* c, std::size_t count);

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Builds roofline-bench for Hopper (sm_90) and runs the full CUDA benchmark on GPU 0, writing
 # JSON, CSV and the printed table. Every kernel is verified before it is timed; a mismatch makes
-# the script fail (exit 1).
+# the script fail (exit 1). The GEMVs include the integer-dot ones (gemv_int8_dp4a,
+# gemv_int4_dp4a: x quantized to INT8 per call, __dp4a on the packed weights), checked exactly on
+# an x that INT8 holds, then within the bound x's rounding allows; their tokens/s over BF16's
+# are printed again at the end.
 #
 #   core/kernels/cuda/run-h200.sh [output-dir]      (default: docs/results)
 #
@@ -53,4 +56,7 @@ name=$(nvidia-smi --query-gpu=name --format=csv,noheader -i 0 2>/dev/null | head
 name=${name:-gpu}
 "$bench" --backend cuda --json "$out/cuda-$name-$date.json" --csv "$out/cuda-$name-$date.csv" |
   tee "$out/cuda-$name-$date.txt"
-exit "${PIPESTATUS[0]}"
+status=${PIPESTATUS[0]}
+echo "== GEMVs with __dp4a (verification, tokens/s, ratios to BF16):"
+grep -E "gemv_(bf16|int8|int4)" "$out/cuda-$name-$date.txt" || true
+exit "$status"
