@@ -8,7 +8,7 @@ import { runBenchmark, markdown, KINDS, ROOT } from './page.mjs';
 
 const SITE_DIR = resolve(ROOT, process.env.SITE_DIR || 'build-wasm/site');
 
-// Bounds. The regression bounds are ready ≤ 4× blank (index.html, roofline-lab.html),
+// Bounds. The regression bounds set with the goals (docs/performance.md) are ready ≤ 4× blank (index.html, roofline-lab.html),
 // ≤ 3× (the embed example), every calculator's median ≤ 6 ms (≤ 12 ms with paint) and the served
 // page ≤ 180 kB gzip. A blank page is ready in ≈ 40–60 ms here, so one slow load moves a ratio a
 // lot: the ready bounds sit about twice above today's values (docs/performance.md, "now":

@@ -176,7 +176,7 @@ void analyse(Report& rep) {
     }
   }
 
-  // Ratios the issue sets as targets.
+  // Ratios with their targets (docs/benchmark.md).
   const bool gpu = rep.backend == "cuda";
   const Row* triad = find(rep, "triad");
   const Row* copy = find(rep, "copy");
