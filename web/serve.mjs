@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // A tiny static server for the built site, with the strict CSP the page must work under:
-//   node web/serve.mjs build-wasm/site [port]      (HOST=0.0.0.0 to listen beyond this machine)
+//   node web/serve.mjs build-wasm/site [port]      (HOST=0.0.0.0 to listen beyond this machine;
+//                                                   ISOLATED=1 to add COOP/COEP)
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -12,12 +13,20 @@ const TYPES = {
   '.png': 'image/png', '.wasm': 'application/wasm', '.txt': 'text/plain; charset=utf-8', '.md': 'text/plain; charset=utf-8',
 };
 
-/** A static server for rootDir; `csp: null` sends no Content-Security-Policy (a host's own pages). */
-export function createSiteServer(rootDir, { csp = CSP } = {}) {
+/**
+ * A static server for rootDir; `csp: null` sends no Content-Security-Policy (a host's own pages);
+ * `isolated: true` also sends COOP/COEP, which make the page cross-origin isolated (the browser
+ * benchmark then offers several threads).
+ */
+export function createSiteServer(rootDir, { csp = CSP, isolated = false } = {}) {
   const root = resolve(rootDir);
   return createServer(async (req, res) => {
     const headers = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-cache' };
     if (csp) headers['Content-Security-Policy'] = csp;
+    if (isolated) {
+      headers['Cross-Origin-Opener-Policy'] = 'same-origin';
+      headers['Cross-Origin-Embedder-Policy'] = 'require-corp';
+    }
     try {
       const url = new URL(req.url, 'http://localhost');
       let path = normalize(join(root, decodeURIComponent(url.pathname)));
@@ -39,7 +48,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.
   const dir = process.argv[2] || 'build-wasm/site';
   const port = Number(process.argv[3] || process.env.PORT || 8080);
   const host = process.env.HOST || '127.0.0.1';
-  const server = createSiteServer(dir);
+  const server = createSiteServer(dir, { isolated: process.env.ISOLATED === '1' });
   server.listen(port, host, () => {
     const a = server.address();
     console.log(`Serving ${dir} at http://${host}:${a.port}/`);
