@@ -144,6 +144,15 @@ EMSCRIPTEN_KEEPALIVE void measure_times_clear(int kernel) {
   if (kernel == 0 || kernel == 1) times[kernel].clear();
 }
 
+/// Records one run's time for a kernel, in seconds: for several workers measuring at once, each
+/// run's longest time (the worker keeps its own times otherwise). 1 when recorded; 0 for an
+/// unknown kernel or a time that is not finite and > 0.
+EMSCRIPTEN_KEEPALIVE int measure_times_add(int kernel, double seconds) {
+  if ((kernel != 0 && kernel != 1) || !std::isfinite(seconds) || !(seconds > 0)) return 0;
+  times[kernel].push_back(seconds);
+  return 1;
+}
+
 /// How many timed runs of a kernel are recorded.
 EMSCRIPTEN_KEEPALIVE int measure_times_count(int kernel) {
   return kernel == 0 || kernel == 1 ? int(times[kernel].size()) : 0;
