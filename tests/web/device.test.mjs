@@ -92,6 +92,9 @@ test('served page (strict CSP): measure this device, in a worker, in ≤ 15 s', 
     assert.deepEqual(requests.filter((u) => /roofline-measure/.test(u)), []);
     await showDevice(page);
     assert.match(norm(await page.locator(`${HOST} .summary`).textContent()), /Nothing measured yet/);
+    // not cross-origin isolated: one thread, and no option for more
+    assert.equal(await page.evaluate(() => globalThis.crossOriginIsolated), false);
+    assert.equal(await page.locator(`${HOST} .measure-threads`).count(), 0, 'no thread option without isolation');
     const r = await measure(page);
     const { expected, shown, num } = await checkMeasured(page, r, 'served');
     assert.ok(nearlyEqual(num(shown.decode), expected.tps, 0.01), `decode row ${shown.decode} vs ${expected.tps}`);
@@ -115,6 +118,7 @@ test('single file from file://, offline: the benchmark runs in a blob worker', a
     const requests = [];
     page.on('request', (q) => requests.push(q.url()));
     const r = await measure(page);
+    assert.equal(await page.locator(`${HOST} .measure-threads`).count(), 0, 'no thread option from file://');
     const { expected, shown, num } = await checkMeasured(page, r, 'file://');
     // es-MX writes 1,234.5: the same parsing as in English
     assert.ok(nearlyEqual(num(shown.decode), expected.tps, 0.01), `decode row ${shown.decode} vs ${expected.tps}`);
@@ -131,6 +135,7 @@ test('embed example: <roofline-calculator kind="device"> measures under the stri
   const { page, context, foreign, errors } = await openPage(env.browser, `${env.site.url}embed-example.html`, { allowedOrigin: env.site.url, colorScheme: 'dark' });
   try {
     const r = await measure(page);
+    assert.equal(await page.locator(`${HOST} .measure-threads`).count(), 0, 'no thread option in the embed');
     const { expected, shown, num } = await checkMeasured(page, r, 'embed');
     assert.ok(nearlyEqual(num(shown.decode), expected.tps, 0.01), `decode row ${shown.decode} vs ${expected.tps}`);
     assert.deepEqual(foreign, []);
@@ -261,6 +266,149 @@ test('memory refused: the worker sizes the arrays down by halves and reports it'
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
+  }
+});
+
+/** Starts workers of roofline-measure-worker.js on `page` as one team; resolves with each worker's messages but progress, at a result or when every worker has ended. */
+function runTeam(page, starts) {
+  return page.evaluate((starts) => new Promise((resolve) => {
+    const at = (name) => new URL(name, location.href).href;
+    const shared = new SharedArrayBuffer(16 + starts.length * 4 * 8);  // worker.js: TEAM_SLOTS = 4
+    const got = starts.map(() => []);
+    const ends = (list) => list.some((m) => ['done', 'error', 'stopped'].includes(m.type));
+    const workers = starts.map((start, index) => {
+      const w = new Worker('roofline-measure-worker.js');
+      w.onmessage = (e) => {
+        got[index].push(e.data);
+        if (e.data.type === 'done' || got.every(ends)) {
+          workers.forEach((x) => x.terminate());
+          resolve(got.map((list) => list.filter((m) => m.type !== 'progress')));
+        }
+      };
+      return w;
+    });
+    workers.forEach((w, index) => w.postMessage({
+      type: 'start', arrayBytes: starts[index].arrayBytes,
+      urls: starts[index].badUrls ? { simd: at('no-such-file.js'), scalar: at('no-such-file.js') } : { simd: at('roofline-measure.js'), scalar: at('roofline-measure-scalar.js') },
+      team: { index, size: starts.length, shared },
+    }));
+  }), starts);
+}
+
+test('cross-origin isolated page: the thread option appears, and 2 threads measure together in ≤ 15 s', async () => {
+  const site = await serve(SITE_DIR, { isolated: true });
+  const { page, context, foreign, errors } = await openPage(env.browser, `${site.url}index.html?lang=en`, { allowedOrigin: site.url });
+  try {
+    assert.equal(await page.evaluate(() => globalThis.crossOriginIsolated), true, 'COOP + COEP make the page isolated');
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    await showDevice(page);
+    const select = page.locator(`${HOST} select.measure-threads`);
+    if (cores < 2) {
+      assert.equal(await select.count(), 0, 'one core: no option');
+      return;
+    }
+    assert.equal(await select.count(), 1);
+    assert.equal(await select.inputValue(), '1', 'one thread by default');
+    const values = await select.locator('option').evaluateAll((os) => os.map((o) => o.value));
+    assert.deepEqual(values, Array.from({ length: Math.min(cores, 16) }, (_, i) => String(i + 1)));
+    // labelled, and usable from the keyboard: focus it and choose 2 with the arrow key
+    assert.equal(await select.evaluate((el) => el.labels.length && el.labels[0].textContent.trim().startsWith('Threads')), true);
+    await select.focus();
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await select.inputValue(), '2');
+    const r = await measure(page);
+    await checkMeasured(page, r, 'isolated, 2 threads');
+    assert.match(norm(await page.locator(`${HOST} .measure-table caption`).textContent()), /2 threads/);
+    assert.match(norm(await page.locator(`${HOST} .measure-table tbody th`).first().textContent()), /in each thread over three arrays of 67\.1 MB/);
+    assert.match(norm(await page.locator(`${HOST} .measure-why`).textContent()), /slowest one/);
+    // the download records the thread count where the native file has it (machine.threads)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator(`${HOST} .measure-download`).click()]);
+    const json = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    assert.equal(json.machine.threads, '2');
+    assert.match(json.machine.name, /2 threads/);
+    assert.match(json.kernels[0].name, /in each thread/);
+    assert.equal(json.ceilings.measured.bytesPerSecond, r.bytesPerSecond);
+    assert.equal(json.kernels[0].bytes, 2 * 3 * 2 ** 26, 'two workers, each over three arrays of 64 MiB');
+    // the link still carries the two values only
+    await page.waitForTimeout(400);
+    const keys = [...new URL(page.url()).searchParams.keys()].filter((k) => k.startsWith('device.')).sort();
+    assert.deepEqual(keys, ['device.bw', 'device.peak']);
+    assert.deepEqual(foreign, []);
+    assert.deepEqual(errors, []);
+    await page.locator(HOST).screenshot({ path: shotPath('device-isolated-2-threads.png') });
+  } finally {
+    await context.close();
+    await site.close();
+  }
+});
+
+test('axe finds no violations in the panel with its thread option (isolated page, dark)', async () => {
+  const site = await serve(SITE_DIR, { isolated: true });
+  const { page, context } = await openPage(env.browser, `${site.url}index.html?lang=pt`, { allowedOrigin: site.url, colorScheme: 'dark', bypassCSP: true });
+  try {
+    await showDevice(page);
+    const select = page.locator(`${HOST} select.measure-threads`);
+    if (await page.evaluate(() => navigator.hardwareConcurrency) < 2) {
+      assert.equal(await select.count(), 0);
+      return;
+    }
+    assert.equal(await select.count(), 1);
+    assert.match(norm(await page.locator(`${HOST} .measure-threads-label`).textContent()), /^Threads/);
+    await page.addScriptTag({ path: join(ROOT, 'tests/node_modules/axe-core/axe.min.js') });
+    const violations = await page.evaluate(async () => {
+      // eslint-disable-next-line no-undef
+      const res = await axe.run({ include: [['#measure-device']] }, { resultTypes: ['violations'] });
+      return res.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    });
+    assert.deepEqual(violations, []);
+    await page.locator(`${HOST} .measure`).screenshot({ path: shotPath('device-threads-pt-dark.png') });
+  } finally {
+    await context.close();
+    await site.close();
+  }
+});
+
+test('a team of workers agrees on the smallest arrays, and stops when one worker fails', async () => {
+  const site = await serve(SITE_DIR, { isolated: true });
+  const { page, context, errors } = await openPage(env.browser, `${site.url}embed-example.html`, { allowedOrigin: site.url });
+  try {
+    // worker 0 would take 64 MiB arrays, worker 1 only 4 MiB: both measure 4 MiB, and worker 0
+    // reports for both
+    const [lead, other] = await runTeam(page, [{ arrayBytes: 2 ** 26 }, { arrayBytes: 2 ** 22 }]);
+    const done = lead.find((m) => m.type === 'done');
+    assert.ok(done, JSON.stringify(lead));
+    assert.deepEqual(other, [], 'only worker 0 reports');
+    const res = done.result;
+    assert.equal(res.threads, 2);
+    assert.equal(res.arrayBytes, 2 ** 22);
+    assert.equal(res.triad.bytes, 2 * 3 * 2 ** 22, 'the bytes of both workers');
+    assert.equal(res.triad.elements, 2 * 2 ** 20);
+    assert.equal(res.peak.flops, 2 * res.peak.iterations * 48 * 2, 'the FLOPs of both workers (fma_flops)');
+    assert.ok(res.bytesPerSecond >= 1e9 && res.bytesPerSecond <= 500e9, String(res.bytesPerSecond));
+    assert.ok(res.triad.seconds.min <= res.triad.seconds.median && res.triad.seconds.median <= res.triad.seconds.max);
+    assert.ok(Math.abs(res.bytesPerSecond - res.triad.bytes / res.triad.seconds.min) <= 1e-9 * res.bytesPerSecond, 'the rate from the best run');
+    // worker 1 cannot load its module: it reports why, and worker 0 stops instead of waiting
+    const [lead2, other2] = await runTeam(page, [{ arrayBytes: 2 ** 22 }, { arrayBytes: 2 ** 22, badUrls: true }]);
+    assert.equal(other2.at(-1).type, 'error');
+    assert.equal(other2.at(-1).code, 'load');
+    assert.deepEqual(lead2.map((m) => m.type), ['stopped']);
+    // a malformed team is an error, not a hang
+    const bad = await page.evaluate(() => new Promise((resolve) => {
+      const w = new Worker('roofline-measure-worker.js');
+      w.onmessage = (e) => {
+        if (e.data.type === 'error' || e.data.type === 'done') {
+          w.terminate();
+          resolve(e.data);
+        }
+      };
+      w.postMessage({ type: 'start', urls: {}, arrayBytes: 2 ** 22, team: { index: 3, size: 2, shared: new SharedArrayBuffer(64) } });
+    }));
+    assert.equal(bad.type, 'error');
+    assert.match(bad.detail, /team/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await site.close();
   }
 });
 

@@ -1,15 +1,23 @@
 // The browser benchmark's Web Worker (copied into the site as roofline-measure-worker.js): loads
 // the measure module, runs the triad and the register loop, verifying each before timing it,
-// and posts progress and the result. One thread; the page stays responsive meanwhile.
+// and posts progress and the result. One thread by default; the page stays responsive meanwhile.
 //
-// page → worker: { type: 'start', urls: { simd, scalar }, arrayBytes, forceScalar }
+// page → worker: { type: 'start', urls: { simd, scalar }, arrayBytes, forceScalar, team }
 //   urls: where roofline-measure.js and roofline-measure-scalar.js are (same-origin files on a
 //   served page; null in the single file, whose blob worker defines both builds before this
 //   script as self.__rooflineMeasureFactories); arrayBytes: the size of each of the triad's
 //   three arrays to try first (halved while the browser refuses the memory).
+//   team (optional, only where the page is cross-origin isolated): { index, size, shared }, one of
+//   `size` workers measuring at once, each with its own module and arrays; `shared` is a
+//   SharedArrayBuffer of 16 + size × TEAM_SLOTS × 8 bytes, the same for all. The workers agree on
+//   the array size and the register loop's length, and start every timed repetition together (a
+//   barrier with Atomics.wait); a repetition's aggregate rate is the bytes (FLOPs) of all the
+//   workers over the repetition's span (see repeat()). Only worker 0 posts progress and the
+//   result; a worker that fails posts its error and stops the others.
 // worker → page: { type: 'progress', phase, fraction }          phase: load, memory, triad, peak
-//                { type: 'done', result }                         (see result() below)
+//                { type: 'done', result }                         (see measure() below)
 //                { type: 'error', code, detail }                  code: load, memory, verify, timer
+//                { type: 'stopped' }        (a team's worker, when another one failed)
 // Cancelling is the page's worker.terminate().
 /* eslint-env worker */
 /* global createRooflineMeasure */
@@ -21,11 +29,70 @@ const MIN_ARRAY_BYTES = 2 ** 22;  // 4 MiB: below this the arrays fit in many ca
 const TRIAD = { kernel: 0, maxRuns: 20, minRuns: 3, seconds: 2.5 };
 const PEAK = { kernel: 1, maxRuns: 20, minRuns: 3, seconds: 1.5, runSeconds: 0.05, verifyIterations: 1000, probeIterations: 100000 };
 
+const TEAM_SLOTS = 4;             // numbers each worker of a team shares at once (see makeTeam)
+const TEAM_WAIT_MS = 30000;       // a barrier that waits longer than this: another worker is gone
+
 class MeasureError extends Error {
   constructor(code, detail) {
     super(detail);
     this.code = code;
   }
+}
+
+/** Thrown in a team's worker when another worker failed (and posted its own error). */
+class Aborted extends Error {}
+
+/**
+ * The workers measuring together. sync(): a barrier; agree(values, op): every worker's values
+ * combined slot by slot with op (Math.max, Math.min), the same array in every worker; abort():
+ * stops the others at their next barrier. For one worker, sync does nothing and agree returns
+ * the worker's own values.
+ * The shared buffer: three Int32 (barrier generation, workers arrived, aborted) and one padding,
+ * then size × TEAM_SLOTS Float64.
+ */
+function makeTeam(spec) {
+  if (!spec) return { index: 0, size: 1, sync() {}, agree: (values) => values, abort() {} };
+  const { index, size, shared } = spec;
+  const ok = Number.isInteger(size) && size >= 2 && size <= 64 && Number.isInteger(index) && index >= 0 && index < size
+    && typeof SharedArrayBuffer === 'function' && shared instanceof SharedArrayBuffer && shared.byteLength >= 16 + size * TEAM_SLOTS * 8;
+  if (!ok) throw new MeasureError('internal', 'a team needs { index, size: 2…64, shared: SharedArrayBuffer }');
+  const ctl = new Int32Array(shared, 0, 4);
+  const slots = new Float64Array(shared, 16, size * TEAM_SLOTS);
+  const GEN = 0;
+  const ARRIVED = 1;
+  const ABORTED = 2;
+  function sync() {
+    const gen = Atomics.load(ctl, GEN);
+    if (Atomics.load(ctl, ABORTED)) throw new Aborted();
+    if (Atomics.add(ctl, ARRIVED, 1) === size - 1) {
+      Atomics.store(ctl, ARRIVED, 0);
+      Atomics.add(ctl, GEN, 1);
+      Atomics.notify(ctl, GEN);
+      return;
+    }
+    const t0 = performance.now();
+    while (Atomics.load(ctl, GEN) === gen) {
+      if (Atomics.load(ctl, ABORTED)) throw new Aborted();
+      if (performance.now() - t0 > TEAM_WAIT_MS) throw new MeasureError('timer', 'another worker stopped answering');
+      Atomics.wait(ctl, GEN, gen, 100);
+    }
+  }
+  function agree(values, op) {
+    values.forEach((v, j) => { slots[index * TEAM_SLOTS + j] = v; });
+    sync();
+    const out = values.map((_, j) => {
+      let r = slots[j];
+      for (let w = 1; w < size; w += 1) r = op(r, slots[w * TEAM_SLOTS + j]);
+      return r;
+    });
+    sync();  // nobody writes the slots again before every worker has read them
+    return out;
+  }
+  function abort() {
+    Atomics.store(ctl, ABORTED, 1);
+    Atomics.notify(ctl, GEN);
+  }
+  return { index, size, sync, agree, abort };
 }
 
 function progress(phase, fraction) {
@@ -45,16 +112,35 @@ async function loadModule(urls, forceScalar) {
   }
 }
 
-/** Times `run` until maxRuns runs or `seconds` have passed (at least minRuns), after one warm-up. */
-function repeat(m, spec, run, phase, from, to) {
+/**
+ * Times `run` until maxRuns runs or `seconds` have passed (at least minRuns), after one warm-up.
+ * In a team, every run starts together (a barrier), and what is recorded is each run's span:
+ * from the first worker's start to the last worker's end, on the clock the workers share
+ * (performance.timeOrigin + now()), and never less than the longest worker's own time. The
+ * barrier does not wake every worker at the same instant; the span keeps a worker that ran
+ * alone for part of the run from inflating the aggregate rate. Every worker stops after the
+ * same run (the longest elapsed time decides).
+ */
+function repeat(m, team, spec, run, phase, from, to) {
   run();
   m._measure_times_clear(spec.kernel);
+  const spans = [];
   const t0 = performance.now();
   for (let i = 0; i < spec.maxRuns; i += 1) {
-    if (run() < 0) throw new MeasureError('timer', `${phase}: no valid time`);
-    const elapsed = (performance.now() - t0) / 1000;
-    progress(phase, from + (to - from) * Math.max((i + 1) / spec.maxRuns, elapsed / spec.seconds));
+    team.sync();
+    const begin = performance.timeOrigin + performance.now();
+    const t = run();
+    const end = performance.timeOrigin + performance.now();
+    if (t < 0) throw new MeasureError('timer', `${phase}: no valid time`);
+    const [wall, ms, first, last] = team.agree([t, performance.now() - t0, -begin, end], Math.max);
+    spans.push(Math.max(wall, (last + first) / 1000));
+    const elapsed = ms / 1000;
+    if (team.index === 0) progress(phase, from + (to - from) * Math.max((i + 1) / spec.maxRuns, elapsed / spec.seconds));
     if (i + 1 >= spec.minRuns && elapsed > spec.seconds) break;
+  }
+  if (team.size > 1) {
+    m._measure_times_clear(spec.kernel);
+    for (const span of spans) m._measure_times_add(spec.kernel, span);
   }
 }
 
@@ -65,10 +151,11 @@ function summary(m, kernel, amount) {
   return { runs: m._measure_times_count(kernel), seconds, rate };
 }
 
-async function measure(msg) {
-  progress('load', 0);
+async function measure(msg, team) {
+  const lead = team.index === 0;
+  if (lead) progress('load', 0);
   const m = await loadModule(msg.urls, msg.forceScalar);
-  progress('memory', 0.05);
+  if (lead) progress('memory', 0.05);
   // Memory bandwidth: three arrays far beyond the last-level cache, sized down while refused.
   let arrayBytes = Math.max(MIN_ARRAY_BYTES, Math.floor(Number(msg.arrayBytes) || 2 ** 26));
   const requested = arrayBytes;
@@ -76,30 +163,38 @@ async function measure(msg) {
     arrayBytes /= 2;
     if (arrayBytes < MIN_ARRAY_BYTES) throw new MeasureError('memory', `${requested} bytes per array refused, and every smaller size down to ${MIN_ARRAY_BYTES}`);
   }
-  progress('triad', 0.15);
+  // a team measures arrays of one size: the smallest any worker got
+  const [agreed] = team.agree([arrayBytes], Math.min);
+  if (agreed < arrayBytes) {
+    arrayBytes = agreed;
+    if (!m._measure_alloc(arrayBytes / 4)) throw new MeasureError('memory', `${arrayBytes} bytes per array refused`);
+  }
+  if (lead) progress('triad', 0.15);
   if (!m._measure_triad_verify()) throw new MeasureError('verify', 'triad: a wrong element');
-  repeat(m, TRIAD, () => m._measure_triad_seconds(), 'triad', 0.15, 0.6);
+  repeat(m, team, TRIAD, () => m._measure_triad_seconds(), 'triad', 0.15, 0.6);
   if (!m._measure_triad_check()) throw new MeasureError('verify', 'triad: a wrong element after the timed runs');
-  const bytes = m._measure_triad_bytes();
-  const flops = m._measure_triad_flops();
+  // in a team, the bytes and FLOPs of all the workers (each moves the same arrays)
+  const bytes = m._measure_triad_bytes() * team.size;
+  const flops = m._measure_triad_flops() * team.size;
   const flopsPerByte = m._measure_triad_intensity();
   const triad = summary(m, TRIAD.kernel, bytes);
   m._measure_release();
 
-  // Compute peak: the register loop, verified, then sized to about runSeconds per run.
-  progress('peak', 0.6);
+  // Compute peak: the register loop, verified, then sized to about runSeconds per run (in a
+  // team, from the slowest worker's probe: every worker runs the same loop).
+  if (lead) progress('peak', 0.6);
   if (!m._measure_peak_verify(PEAK.verifyIterations)) throw new MeasureError('verify', 'register loop: result differs from its scalar reference');
-  const probe = m._measure_peak_seconds(PEAK.probeIterations);
+  const [probe] = team.agree([m._measure_peak_seconds(PEAK.probeIterations)], Math.max);
   const iterations = probe > 0 ? Math.min(5e8, Math.max(PEAK.probeIterations, Math.round(PEAK.probeIterations * PEAK.runSeconds / probe))) : PEAK.probeIterations * 10;
-  repeat(m, PEAK, () => m._measure_peak_seconds(iterations), 'peak', 0.6, 1);
-  const peakFlops = m._measure_peak_flops(iterations);
+  repeat(m, team, PEAK, () => m._measure_peak_seconds(iterations), 'peak', 0.6, 1);
+  const peakFlops = m._measure_peak_flops(iterations) * team.size;
   const peak = summary(m, PEAK.kernel, peakFlops);
   return {
     simd: Boolean(m._measure_simd()),
-    threads: 1,
+    threads: team.size,
     arrayBytes,
     sizedDown: arrayBytes < requested,
-    triad: { elements: arrayBytes / 4, bytes, flops, flopsPerByte, runs: triad.runs, seconds: triad.seconds, bytesPerSecond: triad.rate },
+    triad: { elements: (arrayBytes / 4) * team.size, bytes, flops, flopsPerByte, runs: triad.runs, seconds: triad.seconds, bytesPerSecond: triad.rate },
     peak: { iterations, flops: peakFlops, runs: peak.runs, seconds: peak.seconds, flopsPerSecond: peak.rate },
     bytesPerSecond: triad.rate,
     flopsPerSecond: peak.rate,
@@ -109,10 +204,20 @@ async function measure(msg) {
 self.onmessage = (e) => {
   const msg = e.data || {};
   if (msg.type !== 'start') return;
-  measure(msg).then((result) => {
+  let team = null;
+  Promise.resolve().then(() => {
+    team = makeTeam(msg.team);
+    return measure(msg, team);
+  }).then((result) => {
+    if (team.index !== 0) return;
     progress('peak', 1);
     postMessage({ type: 'done', result });
   }, (err) => {
+    if (err instanceof Aborted) {  // the worker that failed has posted its error
+      postMessage({ type: 'stopped' });
+      return;
+    }
     postMessage({ type: 'error', code: err instanceof MeasureError ? err.code : 'internal', detail: String(err && err.message ? err.message : err) });
+    if (team) team.abort();
   });
 };

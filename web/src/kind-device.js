@@ -1,6 +1,7 @@
 // Calculator "device": your own machine on the roofline. A short WebAssembly benchmark
 // (wasm/measure, in a Web Worker: one thread, a triad for the memory bandwidth, a register loop
-// of multiply-adds for the FP32 peak) fills the two fields; the core then computes the ridge and
+// of multiply-adds for the FP32 peak) fills the two fields; where the page is cross-origin
+// isolated (SharedArrayBuffer available), an option runs several such workers at once; the core then computes the ridge and
 // what the device would do on the lesson's cases, and the chart puts its roof beside the
 // catalog's GPUs. The fields can also be typed or come from a shared link (values only).
 // Test hooks: the panel has data-measure-state (idle, running, done, cancelled, error) and, when
@@ -15,6 +16,9 @@ import { format, DASH } from './format.js';
 
 const SCRIPT_URL = (document.currentScript && document.currentScript.src) || location.href;
 const ARRAY_BYTES = 2 ** 26;           // 64 MiB, each of the triad's three arrays: far beyond a last-level cache
+const TEAM_BYTES = 2 ** 30;            // several workers: at most this much of triad arrays in all
+const MAX_THREADS = 16;
+const TEAM_SLOTS = 4;                  // numbers each worker shares in the team's buffer (worker.js's TEAM_SLOTS)
 const STALL_MS = 20000;                // no progress for this long: the worker is stopped
 const DECODE_CASE = 'llama-l4-decode';
 const MATMUL_CASE = 'matmul-4096';
@@ -42,38 +46,70 @@ function workerSources() {
   return { worker: URL.createObjectURL(new Blob([source], { type: 'text/javascript' })), simd: null, scalar: null };
 }
 
-/** A running measurement: start(), cancel(); callbacks onProgress(phase, fraction), onDone(result), onError(code, detail). */
+/**
+ * How many threads this page may offer: 1 unless it is cross-origin isolated (the only way to a
+ * SharedArrayBuffer, which the workers' barrier needs) on a machine with more than one.
+ */
+export function maxThreads() {
+  const isolated = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
+  const cores = Number(globalThis.navigator && navigator.hardwareConcurrency);
+  return isolated && Number.isInteger(cores) && cores > 1 ? Math.min(cores, MAX_THREADS) : 1;
+}
+
+/** Each triad array's size to try first: 64 MiB, less for many threads (≤ TEAM_BYTES in all). */
+function arrayBytesFor(threads) {
+  let bytes = ARRAY_BYTES;
+  while (bytes > 2 ** 22 && 3 * bytes * threads > TEAM_BYTES) bytes /= 2;
+  return bytes;
+}
+
+/**
+ * A running measurement on `threads` workers (1: the plain single worker): start(), cancel();
+ * callbacks onProgress(phase, fraction), onDone(result), onError(code, detail). Several workers
+ * share one SharedArrayBuffer for their barrier (see worker.js); worker 0 reports.
+ */
 class Measurement {
-  constructor(handlers) {
+  constructor(handlers, threads = 1) {
     this.handlers = handlers;
-    this.worker = null;
+    this.threads = threads;
+    this.workers = [];
     this.timer = null;
+  }
+
+  get worker() {
+    return this.workers.length ? this.workers[0] : null;
   }
 
   start() {
     let src;
     try {
       src = workerSources();
-      this.worker = new Worker(src.worker);
+      for (let i = 0; i < this.threads; i += 1) this.workers.push(new Worker(src.worker));
     } catch (e) {
+      this.stop();
       this.fail('worker', String(e && e.message ? e.message : e));
       return;
     }
-    this.worker.onmessage = (e) => {
-      const m = e.data || {};
-      this.watch();
-      if (m.type === 'progress') this.handlers.onProgress(m.phase, m.fraction);
-      else if (m.type === 'done') {
-        this.stop();
-        this.handlers.onDone(m.result);
-      } else if (m.type === 'error') this.fail(m.code, m.detail);
-    };
-    this.worker.onerror = (e) => {
-      if (e && e.preventDefault) e.preventDefault();
-      this.fail('worker', String((e && e.message) || 'worker failed to start'));
-    };
+    const shared = this.threads > 1 ? new SharedArrayBuffer(16 + this.threads * TEAM_SLOTS * 8) : null;
+    this.workers.forEach((w, index) => {
+      w.onmessage = (e) => {
+        const m = e.data || {};
+        this.watch();
+        if (m.type === 'progress') this.handlers.onProgress(m.phase, m.fraction);
+        else if (m.type === 'done') {
+          this.stop();
+          this.handlers.onDone(m.result);
+        } else if (m.type === 'error') this.fail(m.code, m.detail);
+      };
+      w.onerror = (e) => {
+        if (e && e.preventDefault) e.preventDefault();
+        this.fail('worker', String((e && e.message) || 'worker failed to start'));
+      };
+      const msg = { type: 'start', urls: { simd: src.simd, scalar: src.scalar }, arrayBytes: arrayBytesFor(this.threads) };
+      if (shared) msg.team = { index, size: this.threads, shared };
+      w.postMessage(msg);
+    });
     this.watch();
-    this.worker.postMessage({ type: 'start', urls: { simd: src.simd, scalar: src.scalar }, arrayBytes: ARRAY_BYTES });
   }
 
   watch() {
@@ -83,8 +119,8 @@ class Measurement {
 
   stop() {
     clearTimeout(this.timer);
-    if (this.worker) this.worker.terminate();
-    this.worker = null;
+    for (const w of this.workers) w.terminate();
+    this.workers = [];
   }
 
   cancel() {
@@ -115,7 +151,7 @@ export const deviceKind = {
     { id: 'bw', def: Number.NaN, step: 1, unit: 'gbps', unitLabel: 'GB/s', term: 'bandwidth' },
     { id: 'peak', def: Number.NaN, step: 1, unit: 'giga', unitLabel: 'GFLOPS', term: 'tflops' },
   ],
-  initExtra: () => ({ state: 'idle', phase: null, fraction: 0, result: null, error: null, measurement: null }),
+  initExtra: () => ({ state: 'idle', phase: null, fraction: 0, result: null, error: null, measurement: null, threads: 1 }),
   rows: [
     { id: 'ridge', term: 'roofline' },
     { id: 'decode', term: 'memory-bound' },
@@ -128,10 +164,19 @@ export const deviceKind = {
     const bar = h('progress', { class: 'measure-progress', max: 1, value: p.fraction, 'aria-label': c.tr('device.progress') });
     const start = h('button', { type: 'button', class: 'measure-start', 'data-measure': '', onclick: () => startMeasure(c) }, c.tr('device.measure'));
     const cancel = h('button', { type: 'button', class: 'measure-cancel', onclick: () => cancelMeasure(c) }, c.tr('device.cancel'));
+    // several threads only where the page is cross-origin isolated; otherwise no option at all
+    const most = maxThreads();
+    let threads = null;
+    if (most > 1) {
+      p.threads = Math.min(Math.max(1, p.threads || 1), most);
+      const options = Array.from({ length: most }, (_, i) => h('option', { value: String(i + 1) }, fmt(c, i + 1, 'integer')));
+      threads = h('select', { class: 'measure-threads', onchange: (e) => { p.threads = Number(e.target.value) || 1; } }, options);
+      threads.value = String(p.threads);
+    } else p.threads = 1;
     const box = h('div', { class: 'measure', 'data-measure-state': p.state },
-      h('div', { class: 'measure-controls' }, start, cancel, bar), status,
-      h('p', { class: 'hint measure-why' }, c.tr('device.why')));
-    c.measureEls = { box, status, bar, start, cancel };
+      h('div', { class: 'measure-controls' }, start, cancel, threads && h('label', { class: 'measure-threads-label' }, `${c.tr('device.threads.label')} `, threads), bar), status,
+      h('p', { class: 'hint measure-why' }, c.tr(threads ? 'device.why.threads' : 'device.why')));
+    c.measureEls = { box, status, bar, start, cancel, threads };
     c.resultBox = h('div', { class: 'measure-result' });
     c.chartBox = h('div', { class: 'chart-box' });
     c.nativeBox = h('div', { class: 'measure-native' });
@@ -210,6 +255,7 @@ function syncPanel(c) {
   }
   const running = p.state === 'running';
   els.start.disabled = running;
+  if (els.threads) els.threads.disabled = running;
   els.cancel.hidden = !running;
   if (running && focused === els.start) els.cancel.focus();
   else if (!running && focused === els.cancel) els.start.focus();
@@ -230,6 +276,7 @@ function syncPanel(c) {
 function startMeasure(c) {
   const p = panel(c);
   if (p.state === 'running') return;
+  const threads = Math.min(Math.max(1, p.threads || 1), maxThreads());
   Object.assign(p, { state: 'running', phase: 'load', fraction: 0, result: null, error: null });
   p.measurement = new Measurement({
     onProgress: (phase, fraction) => {
@@ -247,7 +294,7 @@ function startMeasure(c) {
       Object.assign(p, { state: 'error', error: { code: ['load', 'memory', 'verify', 'timer', 'worker', 'stalled'].includes(code) ? code : 'internal', detail }, measurement: null });
       c.update();
     },
-  });
+  }, threads);
   c.update();
   p.measurement.start();
 }
@@ -270,16 +317,26 @@ function renderResult(c) {
   if (!r) return;
   const ms = (x) => fmt(c, x, 'seconds');
   const rows = [
-    [c.tr('device.kernel.triad', { size: fmt(c, r.arrayBytes, 'bytes') }), String(r.triad.runs), ms(r.triad.seconds.min), ms(r.triad.seconds.median), ms(r.triad.seconds.max), fmt(c, r.triad.bytesPerSecond, 'bytesPerSecond')],
+    [triadName(c, r), String(r.triad.runs), ms(r.triad.seconds.min), ms(r.triad.seconds.median), ms(r.triad.seconds.max), fmt(c, r.triad.bytesPerSecond, 'bytesPerSecond')],
     [c.tr('device.kernel.peak'), String(r.peak.runs), ms(r.peak.seconds.min), ms(r.peak.seconds.median), ms(r.peak.seconds.max), fmt(c, r.peak.flopsPerSecond, 'flopsPerSecond')],
   ];
   box.append(h('table', { class: 'measure-table' },
-    h('caption', {}, c.tr('device.table.caption', { build: c.tr(r.simd ? 'device.build.simd' : 'device.build.scalar') })),
+    h('caption', {}, c.tr('device.table.caption', { build: c.tr(r.simd ? 'device.build.simd' : 'device.build.scalar'), threads: threadsText(c, r.threads) })),
     h('thead', {}, h('tr', {}, ['kernel', 'runs', 'min', 'median', 'max', 'rate'].map((x) => h('th', { scope: 'col' }, c.tr(`device.col.${x}`))))),
     h('tbody', {}, rows.map((row) => h('tr', {}, row.map((x, i) => (i === 0 ? h('th', { scope: 'row' }, x) : h('td', {}, x))))))));
   if (r.sizedDown) box.append(h('p', { class: 'hint' }, c.tr('device.sizedDown', { size: fmt(c, r.arrayBytes, 'bytes') })));
   const download = h('button', { type: 'button', class: 'measure-download', onclick: () => downloadResult(c, r) }, c.tr('device.download'));
   box.append(h('p', {}, download));
+}
+
+/** "one thread", "2 threads" in the calculator's language. */
+function threadsText(c, n) {
+  return n > 1 ? c.tr('device.threads.many', { n: fmt(c, n, 'integer') }) : c.tr('device.threads.one');
+}
+
+/** The triad's name: over three arrays of a size (in each thread, for several). */
+function triadName(c, r) {
+  return c.tr(r.threads > 1 ? 'device.kernel.triad.each' : 'device.kernel.triad', { size: fmt(c, r.arrayBytes, 'bytes') });
 }
 
 /** The triad's point: its intensity (kernel_costs) at the rate the measured bandwidth gives it. */
@@ -294,7 +351,7 @@ export function benchJson(c, r) {
   return {
     schema: 'roofline-bench/1',
     date: new Date().toISOString(),
-    machine: { name: c.tr('device.machineName', { build: c.tr(r.simd ? 'device.build.simd' : 'device.build.scalar') }), slug: 'browser', threads: String(r.threads), isa: r.simd ? 'wasm-simd128' : 'wasm-scalar' },
+    machine: { name: c.tr('device.machineName', { build: c.tr(r.simd ? 'device.build.simd' : 'device.build.scalar'), threads: threadsText(c, r.threads) }), slug: 'browser', threads: String(r.threads), isa: r.simd ? 'wasm-simd128' : 'wasm-scalar' },
     backend: 'cpu',
     quick: false,
     allVerified: true,
@@ -304,7 +361,7 @@ export function benchJson(c, r) {
     },
     // the native file's field names; the register loop has no bytes, so it is a ceiling, not a point
     kernels: [{
-      id: 'browser_triad', name: c.tr('device.kernel.triad', { size: fmt(c, r.arrayBytes, 'bytes') }), family: 'stream', dtype: DTYPE, computeDtype: DTYPE,
+      id: 'browser_triad', name: triadName(c, r), family: 'stream', dtype: DTYPE, computeDtype: DTYPE,
       shape: { n: r.triad.elements, k: 0, m: 0 }, flops: r.triad.flops, bytes: r.triad.bytes, flopsPerByte: tp.flopsPerByte,
       verified: true, repetitions: r.triad.runs, timeSeconds: r.triad.seconds, flopsPerSecond: tp.flopsPerSecond, bytesPerSecond: r.triad.bytesPerSecond,
     }],
@@ -394,7 +451,7 @@ function drawNative(c, dev) {
   const peakShare = nPeak ? c.rl.utilization({ achievedFlopsPerSecond: dev.peak, peakFlopsPerSecond: nPeak }) : null;
   const share = (u) => (u ? fmt(c, u.fraction, 'percent') : '—');
   box.append(h('table', { class: 'measure-table' },
-    h('caption', {}, c.tr('device.native.caption', { machine: nat.machine.name, threads: p.result ? String(p.result.threads) : '1' })),
+    h('caption', {}, c.tr('device.native.caption', { machine: nat.machine.name, threads: threadsText(c, p.result ? p.result.threads : 1) })),
     h('thead', {}, h('tr', {}, ['what', 'browser', 'native', 'share'].map((x) => h('th', { scope: 'col' }, c.tr(`device.native.col.${x}`))))),
     h('tbody', {},
       h('tr', {}, h('th', { scope: 'row' }, c.tr('device.native.bw')), h('td', {}, fmt(c, dev.bw, 'bytesPerSecond')), h('td', {}, fmt(c, nat.measured.bytesPerSecond, 'bytesPerSecond')), h('td', {}, share(bwShare))),
