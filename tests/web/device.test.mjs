@@ -342,7 +342,7 @@ test('cross-origin isolated page: the thread option appears, and 2 threads measu
   }
 });
 
-test('axe finds no violations in the panel with its thread option (isolated page, dark)', async () => {
+test('the thread option: axe finds no violations (isolated page, dark), and cancelling stops every worker', async () => {
   const site = await serve(SITE_DIR, { isolated: true });
   const { page, context } = await openPage(env.browser, `${site.url}index.html?lang=pt`, { allowedOrigin: site.url, colorScheme: 'dark', bypassCSP: true });
   try {
@@ -362,6 +362,17 @@ test('axe finds no violations in the panel with its thread option (isolated page
     });
     assert.deepEqual(violations, []);
     await page.locator(`${HOST} .measure`).screenshot({ path: shotPath('device-threads-pt-dark.png') });
+    // cancelling 2 threads stops both workers: nothing changes afterwards, and the option is back
+    await select.selectOption('2');
+    await page.locator(`${HOST} [data-measure]`).click();
+    await until(page, (sel) => document.querySelector(sel).shadowRoot.querySelector('[data-measure-state="running"]'), HOST);
+    assert.ok(await select.isDisabled(), 'no change of threads while measuring');
+    await page.locator(`${HOST} .measure-cancel`).click();
+    await page.waitForTimeout(1500);
+    assert.equal(await page.locator(`${HOST} [data-measure-state]`).getAttribute('data-measure-state'), 'cancelled');
+    assert.equal(await field(page, 'device', 'bw').inputValue(), '');
+    assert.ok(!(await select.isDisabled()));
+    assert.equal(await select.inputValue(), '2', 'the choice is kept');
   } finally {
     await context.close();
     await site.close();
