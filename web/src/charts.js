@@ -102,21 +102,34 @@ function morph(a, b) {
     if (a.data !== b.data) a.data = b.data;
     return;
   }
-  for (const { name, value } of b.attributes) if (a.getAttribute(name) !== value) a.setAttribute(name, value);
-  for (const { name } of [...a.attributes]) if (!b.hasAttribute(name) && !(name === 'open' && a.localName === 'details')) a.removeAttribute(name);
+  const want = b.attributes;
+  let found = 0;
+  for (let i = 0; i < want.length; i += 1) {
+    const { name, value } = want[i];
+    const have = a.getAttribute(name);
+    if (have !== null) found += 1;
+    if (have !== value) a.setAttribute(name, value);
+  }
+  // a has attributes b has not (only then, so the common case reads each attribute once)
+  if (found !== a.attributes.length) {
+    for (const { name } of [...a.attributes]) if (!b.hasAttribute(name) && !(name === 'open' && a.localName === 'details')) a.removeAttribute(name);
+  }
   morphChildren(a, b);
 }
 
 const sameKind = (a, b) => a === b || (a.nodeType === b.nodeType && a.nodeName === b.nodeName && (a.nodeType === 1 || a.nodeType === 3));
 
 function morphChildren(a, b) {
-  const as = [...a.childNodes];
-  const bs = [...b.childNodes];
-  if (as.length !== bs.length || !as.every((x, i) => sameKind(x, bs[i]))) {
+  const as = a.childNodes;
+  const bs = b.childNodes;
+  const n = bs.length;
+  let same = as.length === n;
+  for (let i = 0; same && i < n; i += 1) same = sameKind(as[i], bs[i]);
+  if (!same) {
     a.replaceChildren(...bs);
     return;
   }
-  for (let i = 0; i < as.length; i += 1) if (as[i] !== bs[i]) morph(as[i], bs[i]);
+  for (let i = 0; i < n; i += 1) if (as[i] !== bs[i]) morph(as[i], bs[i]);
 }
 
 /**
