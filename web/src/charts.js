@@ -136,10 +136,26 @@ function morphChildren(a, b) {
  * Shows a chart (a frame from frameIn, logFrame or barFrame) and what follows it (its data
  * table …) in `box`, changing in the document only what differs from what is there.
  */
+/**
+ * Something shown after a chart (its data table …) that depends only on `key` (the data it shows,
+ * as text): showChart builds it again only when the key changes, so an input the table does not
+ * depend on (the batch marked on a curve) costs neither the building nor the comparing.
+ */
+export function keyed(key, build) {
+  return { key, build };
+}
+
 export function showChart(box, f, ...after) {
   if (f.livePlot) morphChildren(f.livePlot, f.plot);
-  const nodes = [f.svg, ...after];
   const old = [...box.childNodes];
+  const nodes = [f.svg, ...after.map((x, i) => {
+    if (!x || typeof x.build !== 'function') return x;
+    const there = old[i + 1];
+    if (there && there.chartKey === x.key) return there;
+    const node = x.build();
+    node.chartKey = x.key;
+    return node;
+  })];
   // a frame frameIn keeps goes into the page as it is (it is drawn into next time)
   const fits = old.length === nodes.length && old.every((x, i) => sameKind(x, nodes[i]))
     && !(f.kept && old[0] !== f.svg);
@@ -147,7 +163,11 @@ export function showChart(box, f, ...after) {
     box.replaceChildren(...nodes);
     return;
   }
-  for (let i = 0; i < old.length; i += 1) if (old[i] !== nodes[i]) morph(old[i], nodes[i]);
+  for (let i = 0; i < old.length; i += 1) {
+    if (old[i] === nodes[i]) continue;
+    morph(old[i], nodes[i]);
+    old[i].chartKey = nodes[i].chartKey;
+  }
 }
 
 /** Ticks for a linear axis from 0: about five round steps covering max (display only). */

@@ -2,7 +2,7 @@
 // the smallest batch that crosses each ridge. Defaults: the core's case layer-4096.
 import { catalog, caseArgs, caseValues } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { frameIn, showChart, polyline, marker, dataTable, fmtTick, scrollBox } from './charts.js';
+import { frameIn, showChart, keyed, polyline, marker, dataTable, fmtTick, scrollBox } from './charts.js';
 import { h, s, clear } from './dom.js';
 
 const DTYPES = ['fp32', 'fp16', 'bf16', 'fp8', 'int8'];
@@ -119,14 +119,18 @@ function draw(c, r, gpus) {
   f.plot.append(marker(f.X(v.batch), f.Y(r.flopsPerByte), c.t('chart.point.you'), 'you', 'above'));
   const rows = gpus.map((g) => [g.name, c.fmt(g.ridge, 'number'), g.cross !== null ? c.fmt(g.cross, 'integer') : c.t('batching.never')]);
   const caption = c.t('batching.table.caption', { inputs: c.n('inputs'), outputs: c.n('outputs'), dtype: dtype.toUpperCase() });
-  const ridgeTable = scrollBox(h('table', { class: 'ridges' },
+  // neither table depends on the batch marked on the curve
+  const ridgeTable = keyed(JSON.stringify([caption, rows]), () => scrollBox(h('table', { class: 'ridges' },
     h('caption', {}, caption),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, c.t('chart.col.gpu')), h('th', { scope: 'col' }, c.t('chart.col.ridge')), h('th', { scope: 'col' }, c.t('chart.col.crossing')))),
-    h('tbody', {}, rows.map((row) => h('tr', {}, h('th', { scope: 'row' }, row[0]), h('td', {}, row[1]), h('td', { 'data-gpu': row[0] }, row[2]))))), caption);
-  const series = [];
-  for (let b = 1; b <= xMax; b *= 4) {
-    const d = rl.denseLayer({ batch: b, inputs: v.inputs, outputs: v.outputs, dtype });
-    series.push([c.fmt(b, 'integer'), c.fmt(d.flopsPerByte, 'number')]);
-  }
-  showChart(box, f, ridgeTable, dataTable(c.t('chart.batching.tableCaption'), c.t('chart.data'), [c.t('chart.col.batch'), c.t('chart.col.intensity')], series));
+    h('tbody', {}, rows.map((row) => h('tr', {}, h('th', { scope: 'row' }, row[0]), h('td', {}, row[1]), h('td', { 'data-gpu': row[0] }, row[2]))))), caption));
+  const seriesTable = keyed(JSON.stringify([c.lang, v.inputs, v.outputs, dtype]), () => {
+    const series = [];
+    for (let b = 1; b <= xMax; b *= 4) {
+      const d = rl.denseLayer({ batch: b, inputs: v.inputs, outputs: v.outputs, dtype });
+      series.push([c.fmt(b, 'integer'), c.fmt(d.flopsPerByte, 'number')]);
+    }
+    return dataTable(c.t('chart.batching.tableCaption'), c.t('chart.data'), [c.t('chart.col.batch'), c.t('chart.col.intensity')], series);
+  });
+  showChart(box, f, ridgeTable, seriesTable);
 }

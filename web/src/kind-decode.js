@@ -5,7 +5,7 @@
 import { caseArgs, caseValues, format, gpu, gpuOptions, formatOptions, llmOptions, model } from './catalog.js';
 import { catalogName } from './i18n.js';
 import { h, s, clear } from './dom.js';
-import { frameIn, showChart, polyline, marker, dataTable, fmtTick } from './charts.js';
+import { frameIn, showChart, keyed, polyline, marker, dataTable, fmtTick } from './charts.js';
 
 export const DECODE_CASE = 'llama-l4-decode';
 /** The lesson's example of a KV cache: its conversations' length. */
@@ -216,8 +216,9 @@ function drawBatchCurve(c, r, args) {
     f.plot.append(s('text', { class: 'ridge-label', x: x + 6, y: f.Y(f.Y.min) - 8 }, c.t('chart.decode.wall', { batch: c.fmt(wall, 'integer') })));
   }
   if (v.batch >= 1 && v.batch <= xMax) f.plot.append(marker(f.X(v.batch), f.Y(r.tokensPerSecond), c.t('chart.point.you'), 'you', 'above'));
-  showChart(box, f, dataTable(c.t('chart.decode.tableCaption'), c.t('chart.data'),
+  // the table lists the curve's points, whatever batch is marked on it
+  showChart(box, f, keyed(JSON.stringify([c.lang, pts]), () => dataTable(c.t('chart.decode.tableCaption'), c.t('chart.data'),
     [c.t('chart.col.batch'), c.t('chart.decode.total'), c.t('chart.decode.each'), c.t('decode.out.stepTime'), c.t('chart.col.bound'), c.t('decode.out.capacity')],
     pts.map(([b, d]) => [c.fmt(b, 'integer'), c.fmt(d.tokensPerSecond, 'number'), c.fmt(d.tokensPerSecondPerSequence, 'number'), c.fmt(d.stepSeconds, 'seconds'),
-      c.t(`verdict.${d.bound}`), d.fits === null ? '—' : c.t(d.fits ? 'decode.capacity.fits' : 'decode.capacity.full')])));
+      c.t(`verdict.${d.bound}`), d.fits === null ? '—' : c.t(d.fits ? 'decode.capacity.fits' : 'decode.capacity.full')]))));
 }
