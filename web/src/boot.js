@@ -2,17 +2,11 @@
 // language's texts at once, in parallel with the page's code, which would otherwise ask for them
 // only once it runs. The page's code then waits for this same request (see ensureLang).
 import { detectLang, LOCALES } from './lang.js';
+import { besideScript, injectScript } from './load.js';
 
 const lang = detectLang();
-const src = new URL(`roofline-texts.${lang}.js`, (document.currentScript && document.currentScript.src) || location.href).href;
 const loading = globalThis.__rooflineTextsLoading || (globalThis.__rooflineTextsLoading = {});
-loading[lang] = new Promise((resolve, reject) => {
-  const el = document.createElement('script');
-  el.src = src;
-  el.onload = resolve;
-  el.onerror = () => reject(new Error(`could not load ${src}`));
-  document.head.append(el);
-});
+loading[lang] = injectScript(besideScript(`roofline-texts.${lang}.js`));
 loading[lang].catch(() => {}); // the page reports the failure, once, if it needs these texts
 
 // The browser's first number formatter for a language loads that locale's data, which takes

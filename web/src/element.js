@@ -16,24 +16,14 @@ import { tileKind } from './kind-tile.js';
 import { quantKind } from './kind-quant.js';
 import { deviceKind } from './kind-device.js';
 import { Practice } from './exercises.js';
+import { besideScript, injectScript } from './load.js';
 
 export const KINDS = {
   matmul: matmulKind, byhand: byhandKind, roofline: rooflineKind, decode: decodeKind,
   batching: batchingKind, clocks: clocksKind, tile: tileKind, quant: quantKind, device: deviceKind,
 };
 
-const SCRIPT_URL = (document.currentScript && document.currentScript.src) || location.href;
 let modulePromise = null;
-
-function injectScript(src) {
-  return new Promise((resolve, reject) => {
-    const el = document.createElement('script');
-    el.src = src;
-    el.onload = resolve;
-    el.onerror = () => reject(new Error(`could not load ${src}`));
-    document.head.append(el);
-  });
-}
 
 /**
  * The module, created once per page. The served page loads roofline-web.js, which fetches
@@ -43,12 +33,12 @@ function injectScript(src) {
 export function loadModule() {
   if (!modulePromise) {
     modulePromise = (async () => {
-      if (typeof globalThis.createRoofline !== 'function') await injectScript(new URL('roofline.js', SCRIPT_URL).href);
+      if (typeof globalThis.createRoofline !== 'function') await injectScript(besideScript('roofline.js'));
       try {
         return await globalThis.createRoofline();
       } catch (e) {
         if (!globalThis.createRoofline.split) throw e;
-        await injectScript(new URL('roofline.js', SCRIPT_URL).href);
+        await injectScript(besideScript('roofline.js'));
         return globalThis.createRoofline();
       }
     })();
@@ -69,7 +59,7 @@ export function ensureLang(lang) {
       if (!packs[lang]) {
         // the served page's boot script may have asked for them already
         const early = globalThis.__rooflineTextsLoading && globalThis.__rooflineTextsLoading[lang];
-        const load = () => injectScript(new URL(`roofline-texts.${lang}.js`, SCRIPT_URL).href);
+        const load = () => injectScript(besideScript(`roofline-texts.${lang}.js`));
         await (early ? early.catch(load) : load());
       }
       addTexts(lang, globalThis.__rooflineTexts[lang]);

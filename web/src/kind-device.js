@@ -13,8 +13,8 @@ import { roofSegments } from './kind-roofline.js';
 import { loadedBench } from './bench.js';
 import { h, s, clear } from './dom.js';
 import { format, DASH } from './format.js';
+import { besideScript } from './load.js';
 
-const SCRIPT_URL = (document.currentScript && document.currentScript.src) || location.href;
 const ARRAY_BYTES = 2 ** 26;           // 64 MiB, each of the triad's three arrays: far beyond a last-level cache
 const TEAM_BYTES = 2 ** 30;            // several workers: at most this much of triad arrays in all
 const MAX_THREADS = 16;
@@ -36,8 +36,7 @@ function workerSources() {
   for (const key of ['simd', 'scalar', 'worker']) {
     const el = document.getElementById(`roofline-measure-${key}`);
     if (!el) {
-      const at = (name) => new URL(name, SCRIPT_URL).href;
-      return { worker: at('roofline-measure-worker.js'), simd: at('roofline-measure.js'), scalar: at('roofline-measure-scalar.js') };
+      return { worker: besideScript('roofline-measure-worker.js'), simd: besideScript('roofline-measure.js'), scalar: besideScript('roofline-measure-scalar.js') };
     }
     text[key] = el.textContent;
   }
