@@ -7,7 +7,8 @@ import { LANGS, LOCALES } from './lang.js';
 export const DASH = '—';
 const NBSP = '\u00a0';
 
-// Every Intl.NumberFormat the page uses, by language and name, each made once on first use
+// Every Intl.NumberFormat the page uses, by language and name (fixed and significant digits
+// named by their count), each made once on first use
 // (making one is costly; a chart formats a hundred numbers per input change).
 const OPTIONS = {
   whole: { maximumFractionDigits: 0 },
@@ -18,19 +19,9 @@ const OPTIONS = {
   compact: { notation: 'compact', maximumSignificantDigits: 3 },
 };
 const cache = { en: {}, es: {}, pt: {} };
-function nf(lang, name) {
+function nf(lang, name, options = OPTIONS[name]) {
   const forLang = cache[lang] || cache.en;
-  return forLang[name] || (forLang[name] = new Intl.NumberFormat(LOCALES[lang] || LOCALES.en, OPTIONS[name]));
-}
-function nfFixed(lang, digits) {
-  const forLang = cache[lang] || cache.en;
-  const name = `fixed${digits}`;
-  return forLang[name] || (forLang[name] = new Intl.NumberFormat(LOCALES[lang] || LOCALES.en, { minimumFractionDigits: digits, maximumFractionDigits: digits }));
-}
-function nfSignificant(lang, digits) {
-  const forLang = cache[lang] || cache.en;
-  const name = `sig${digits}`;
-  return forLang[name] || (forLang[name] = new Intl.NumberFormat(LOCALES[lang] || LOCALES.en, { maximumSignificantDigits: digits }));
+  return forLang[name] || (forLang[name] = new Intl.NumberFormat(LOCALES[lang] || LOCALES.en, options));
 }
 
 const ok = (x) => typeof x === 'number' && Number.isFinite(x);
@@ -40,7 +31,7 @@ export function fmtNumber(x, lang, sig = 3) {
   if (!ok(x)) return DASH;
   if (Math.abs(x) >= 1000) return nf(lang, 'whole').format(x);
   if (x === 0) return nf(lang, 'plain').format(0);
-  return nfSignificant(lang, sig).format(x);
+  return nf(lang, `sig${sig}`, { maximumSignificantDigits: sig }).format(x);
 }
 
 export function fmtInteger(x, lang) {
@@ -51,7 +42,7 @@ export function fmtInteger(x, lang) {
 /** Fixed number of fraction digits, e.g. 0.066 for GFLOPs as the lesson shows them. */
 export function fmtFixed(x, lang, digits) {
   if (!ok(x)) return DASH;
-  return nfFixed(lang, digits).format(x);
+  return nf(lang, `fixed${digits}`, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
 }
 
 /** A value for an input field: no grouping, the language's decimal mark, up to 6 significant digits. */
