@@ -11,8 +11,8 @@ using namespace gemv;
 
 __global__ void __launch_bounds__(THREADS)
 gemv_bf16_kernel(const std::uint16_t* __restrict__ w, const float* __restrict__ x, float* __restrict__ y, int m, int k) {
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  const int row0 = (blockIdx.x * WARPS + warp) * ROWS;
+  const int lane = threadIdx.x % 32;
+  const int row0 = warp_first_row();
   if (row0 >= m) return;
   float acc[ROWS] = {};
   const uint4* rows[ROWS];
@@ -39,11 +39,7 @@ gemv_bf16_kernel(const std::uint16_t* __restrict__ w, const float* __restrict__ 
       acc[r] = s;
     }
   }
-#pragma unroll
-  for (int r = 0; r < ROWS; ++r) {
-    const float s = warp_sum(acc[r]);
-    if (lane == 0 && row0 + r < m) y[row0 + r] = s;
-  }
+  store_rows(acc, row0, m, y);
 }
 
 }  // namespace

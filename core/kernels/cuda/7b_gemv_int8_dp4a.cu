@@ -49,14 +49,13 @@ __global__ void __launch_bounds__(THREADS)
 gemv_int8_dp4a_kernel(const std::int8_t* __restrict__ q, const std::uint16_t* __restrict__ scales,
                       const std::int8_t* __restrict__ xq, const float* __restrict__ xd, float* __restrict__ y,
                       int m, int k, int group) {
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  const int row0 = (blockIdx.x * WARPS + warp) * ROWS;
+  const int lane = threadIdx.x % 32;
+  const int row0 = warp_first_row();
   if (row0 >= m) return;
   const int groups = k / group;
   float acc[ROWS] = {};
   int rows[ROWS];
-#pragma unroll
-  for (int r = 0; r < ROWS; ++r) rows[r] = min(row0 + r, m - 1);
+  warp_rows(row0, m, rows);
   for (int j = lane * 32; j < k; j += 32 * 32) {
     const uint4 x0 = __ldg(reinterpret_cast<const uint4*>(xq + j)), x1 = __ldg(reinterpret_cast<const uint4*>(xq + j + 16));
     const std::uint32_t xw[8] = {x0.x, x0.y, x0.z, x0.w, x1.x, x1.y, x1.z, x1.w};
@@ -76,11 +75,7 @@ gemv_int8_dp4a_kernel(const std::int8_t* __restrict__ q, const std::uint16_t* __
       acc[r] = fmaf(s * d, float(dot), acc[r]);
     }
   }
-#pragma unroll
-  for (int r = 0; r < ROWS; ++r) {
-    const float s = warp_sum(acc[r]);
-    if (lane == 0 && row0 + r < m) y[row0 + r] = s;
-  }
+  store_rows(acc, row0, m, y);
 }
 
 }  // namespace

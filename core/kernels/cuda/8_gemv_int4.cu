@@ -16,14 +16,13 @@ using namespace gemv;
 __global__ void __launch_bounds__(THREADS)
 gemv_int4_kernel(const std::uint8_t* __restrict__ q, const std::uint16_t* __restrict__ scales,
                  const float* __restrict__ x, float* __restrict__ y, int m, int k, int group) {
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
-  const int row0 = (blockIdx.x * WARPS + warp) * ROWS;
+  const int lane = threadIdx.x % 32;
+  const int row0 = warp_first_row();
   if (row0 >= m) return;
   const int groups = k / group;
   float acc[ROWS] = {};
   int rows[ROWS];
-#pragma unroll
-  for (int r = 0; r < ROWS; ++r) rows[r] = min(row0 + r, m - 1);
+  warp_rows(row0, m, rows);
   for (int j = lane * 32; j < k; j += 32 * 32) {
     float xb[32];
 #pragma unroll
@@ -46,11 +45,7 @@ gemv_int4_kernel(const std::uint8_t* __restrict__ q, const std::uint16_t* __rest
       acc[r] = fmaf(bf16_to_float(__ldg(scales + std::size_t(rows[r]) * groups + j / group)), s, acc[r]);
     }
   }
-#pragma unroll
-  for (int r = 0; r < ROWS; ++r) {
-    const float s = warp_sum(acc[r]);
-    if (lane == 0 && row0 + r < m) y[row0 + r] = s;
-  }
+  store_rows(acc, row0, m, y);
 }
 
 }  // namespace
