@@ -630,3 +630,30 @@ test('a chart updated in place after input changes is the chart drawn afresh for
     await fresh.context.close();
   }
 });
+
+test("the page writes numbers as Chromium's Intl.NumberFormat does, in each language", async () => {
+  const { formatNumber } = await import('../../web/src/format.js');
+  const { LOCALES } = await import('../../web/src/lang.js');
+  const { INTL_OPTIONS, awkwardNumbers } = await import('./numbers.mjs');
+  const xs = awkwardNumbers(1500);
+  const page = await env.browser.newPage();
+  try {
+    const theirs = await page.evaluate(({ xs, locales, options }) => {
+      const out = {};
+      for (const [lang, locale] of Object.entries(locales)) {
+        for (const [name, o] of Object.entries(options)) {
+          const f = new Intl.NumberFormat(locale, o);
+          out[`${lang} ${name}`] = xs.map((x) => f.format(x));
+        }
+      }
+      return out;
+    }, { xs: xs.map((x) => (Object.is(x, -0) ? 0 : x)), locales: LOCALES, options: INTL_OPTIONS });
+    for (const [key, values] of Object.entries(theirs)) {
+      const [lang, name] = key.split(' ');
+      const wrong = xs.map((x) => (Object.is(x, -0) ? 0 : x)).map((x, i) => [x, formatNumber(x, lang, name), values[i]]).filter(([, a, b]) => a !== b);
+      assert.deepEqual(wrong.slice(0, 5), [], `${key}: ${wrong.length} of ${xs.length} differ from Chromium's`);
+    }
+  } finally {
+    await page.close();
+  }
+});

@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { ROOT, LANGS, loadUi } from './helpers.mjs';
 import { UNITS, toBase, fromBase } from '../../web/src/units.js';
 import { parseNumber } from '../../web/src/parse.js';
-import { format, fmtInput } from '../../web/src/format.js';
+import { format, fmtInput, formatNumber } from '../../web/src/format.js';
+import { LOCALES } from '../../web/src/lang.js';
+import { INTL_OPTIONS, awkwardNumbers } from './numbers.mjs';
 
 test('unit table: friendly units to base units and back', () => {
   assert.equal(toBase(65, 'tflops'), 65e12);
@@ -65,6 +67,23 @@ test('numbers are formatted per locale: es-MX writes 2,048 and 0.126, pt-BR 2.04
   assert.equal(format(Infinity, 'flops', 'en'), '—');
   assert.equal(fmtInput(16.06, 'pt'), '16,06');
   assert.equal(fmtInput(2048, 'en'), '2048');
+});
+
+test('every number format writes what Intl.NumberFormat writes, in each language', () => {
+  const xs = awkwardNumbers();
+  for (const lang of LANGS) {
+    for (const [name, options] of Object.entries(INTL_OPTIONS)) {
+      const intl = new Intl.NumberFormat(LOCALES[lang], options);
+      const wrong = [];
+      for (const x of xs) {
+        const ours = formatNumber(x, lang, name);
+        const theirs = intl.format(x);
+        if (ours !== theirs) wrong.push(`${x}: ${ours} ≠ ${theirs}`);
+      }
+      assert.deepEqual(wrong.slice(0, 5), [], `${lang} ${name}: ${wrong.length} of ${xs.length} differ`);
+    }
+  }
+  assert.throws(() => formatNumber(1, 'en', 'fixedish'), /unknown number format fixedish/);
 });
 
 test('every UI string exists in English, Spanish and Portuguese', () => {

@@ -1,5 +1,5 @@
-// Number formatting per language with Intl.NumberFormat. Spanish follows the lesson's Mexican
-// usage (es-MX: 1,500 and 0.126); Portuguese is Brazilian (pt-BR: 1.500 and 0,126).
+// Number formatting per language, written as Intl.NumberFormat writes it. Spanish follows the
+// lesson's Mexican usage (es-MX: 1,500 and 0.126); Portuguese is Brazilian (pt-BR: 1.500 and 0,126).
 // Formatting picks a display scale (a decimal prefix); it never computes a quantity.
 import { fromBase } from './units.js';
 import { LANGS, LOCALES } from './lang.js';
@@ -7,21 +7,110 @@ import { LANGS, LOCALES } from './lang.js';
 export const DASH = '—';
 const NBSP = '\u00a0';
 
-// Every Intl.NumberFormat the page uses, by language and name (fixed and significant digits
-// named by their count), each made once on first use
-// (making one is costly; a chart formats a hundred numbers per input change).
-const OPTIONS = {
-  whole: { maximumFractionDigits: 0 },
-  plain: {},
-  input: { useGrouping: false, maximumSignificantDigits: 6 },
-  percentSmall: { style: 'percent', maximumSignificantDigits: 2 },
-  percent: { style: 'percent', maximumFractionDigits: 1 },
-  compact: { notation: 'compact', maximumSignificantDigits: 3 },
+// Decimal and grouping marks per language, as CLDR writes them for en-US, es-MX and pt-BR (all
+// three group from 1,000 on, and write a percent sign with no space).
+const MARKS = { en: { group: ',', decimal: '.' }, es: { group: ',', decimal: '.' }, pt: { group: '.', decimal: ',' } };
+
+// The page's number formats, by name (fixed and significant digits named by their count):
+// written here rather than by Intl.NumberFormat, whose first use in a page costs 10–40 ms (the
+// locale's number data), right on the way to the first result. The output is Intl.NumberFormat's
+// for these options, character for character (tests/web/units.test.mjs compares them on many
+// numbers): rounding half away from zero on the shortest decimal that reads back as the number,
+// so 1.005 → 1.01 as Intl writes it (toFixed would write 1.00).
+const FORMATS = {
+  whole: { maxFrac: 0 },
+  plain: { maxFrac: 3 },
+  input: { sig: 6, grouping: false },
+  percentSmall: { sig: 2, percent: true },
+  percent: { maxFrac: 1, percent: true },
 };
-const cache = { en: {}, es: {}, pt: {} };
-function nf(lang, name, options = OPTIONS[name]) {
-  const forLang = cache[lang] || cache.en;
-  return forLang[name] || (forLang[name] = new Intl.NumberFormat(LOCALES[lang] || LOCALES.en, options));
+
+/** |x| as its shortest round-trip decimal digits and the power of ten of the first: 65536000 → ['65536', 7]. */
+function decimalDigits(x) {
+  if (x === 0) return ['0', 0];
+  const [mantissa, exponent] = Math.abs(x).toExponential().split('e');
+  return [mantissa.replace('.', ''), Number(exponent)];
+}
+
+/** A string of decimal digits plus one in its last place ('199' → '200', '99' → '100'). */
+function increment(digits) {
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === '9') i -= 1;
+  if (i < 0) return `1${'0'.repeat(digits.length)}`;
+  return digits.slice(0, i) + String(Number(digits[i]) + 1) + '0'.repeat(digits.length - i - 1);
+}
+
+function group(int, mark) {
+  let out = '';
+  for (let end = int.length; end > 0; end -= 3) out = (end > 3 ? mark : '') + int.slice(Math.max(0, end - 3), end) + out;
+  return out;
+}
+
+/**
+ * x (finite) in a language: to `sig` significant digits, or to at most `maxFrac` and at least
+ * `minFrac` fraction digits; a percentage of x when `percent`.
+ */
+function formatDecimal(x, lang, { sig, maxFrac, minFrac = 0, grouping = true, percent = false }) {
+  const marks = MARKS[lang] || MARKS.en;
+  let [digits, exp] = decimalDigits(x);
+  if (percent) exp += 2; // ×100, in decimal: no binary rounding on the way
+  if (digits !== '0') {
+    // how many of the digits are kept: `sig`, or those down to the 10^-maxFrac place
+    const keep = sig !== undefined ? sig : exp + 1 + maxFrac;
+    if (digits.length > keep) {
+      const up = keep >= 0 && digits[keep] >= '5';
+      const kept = digits.slice(0, Math.max(keep, 0));
+      if (!up) digits = kept || '0';
+      else if (!kept) {
+        digits = '1';
+        exp += 1;
+      } else {
+        digits = increment(kept);
+        if (digits.length > kept.length) {
+          digits = digits.slice(0, kept.length);
+          exp += 1;
+        }
+      }
+      if (digits === '0') exp = 0;
+    }
+    digits = digits.replace(/0+$/, '') || '0';
+  }
+  let int;
+  let frac;
+  if (digits === '0') {
+    int = '0';
+    frac = '';
+  } else if (exp >= 0) {
+    int = digits.slice(0, exp + 1).padEnd(exp + 1, '0');
+    frac = digits.slice(exp + 1);
+  } else {
+    int = '0';
+    frac = '0'.repeat(-exp - 1) + digits;
+  }
+  frac = frac.padEnd(minFrac, '0');
+  // a negative number that rounds to zero keeps its sign (-0.4 → "-0"), as Intl.NumberFormat does
+  const sign = x < 0 || Object.is(x, -0) ? '-' : '';
+  return sign + (grouping ? group(int, marks.group) : int) + (frac ? marks.decimal + frac : '') + (percent ? '%' : '');
+}
+
+// The compact notation (65K, 65 mil) needs each language's words for thousands and millions:
+// it is Intl's, made once per language on first use (one table below the first screen uses it).
+const compactFormats = {};
+function compactFormat(lang) {
+  const l = MARKS[lang] ? lang : 'en';
+  return compactFormats[l] || (compactFormats[l] = new Intl.NumberFormat(LOCALES[l], { notation: 'compact', maximumSignificantDigits: 3 }));
+}
+
+/** x in the format named `name` (see FORMATS, `fixed<N>` and `sig<N>`). */
+export function formatNumber(x, lang, name) {
+  let options = FORMATS[name];
+  if (!options) {
+    const m = /^(fixed|sig)([0-9]+)$/.exec(name);
+    if (!m) throw new Error(`unknown number format ${name}`);
+    const n = Number(m[2]);
+    options = m[1] === 'fixed' ? { maxFrac: n, minFrac: n } : { sig: n };
+  }
+  return formatDecimal(x, lang, options);
 }
 
 const ok = (x) => typeof x === 'number' && Number.isFinite(x);
@@ -29,26 +118,26 @@ const ok = (x) => typeof x === 'number' && Number.isFinite(x);
 /** 3 significant digits below 1,000; whole numbers with grouping above. */
 export function fmtNumber(x, lang, sig = 3) {
   if (!ok(x)) return DASH;
-  if (Math.abs(x) >= 1000) return nf(lang, 'whole').format(x);
-  if (x === 0) return nf(lang, 'plain').format(0);
-  return nf(lang, `sig${sig}`, { maximumSignificantDigits: sig }).format(x);
+  if (Math.abs(x) >= 1000) return formatNumber(x, lang, 'whole');
+  if (x === 0) return formatNumber(0, lang, 'plain');
+  return formatNumber(x, lang, `sig${sig}`);
 }
 
 export function fmtInteger(x, lang) {
   if (!ok(x)) return DASH;
-  return nf(lang, 'whole').format(x);
+  return formatNumber(x, lang, 'whole');
 }
 
 /** Fixed number of fraction digits, e.g. 0.066 for GFLOPs as the lesson shows them. */
 export function fmtFixed(x, lang, digits) {
   if (!ok(x)) return DASH;
-  return nf(lang, `fixed${digits}`, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
+  return formatNumber(x, lang, `fixed${digits}`);
 }
 
 /** A value for an input field: no grouping, the language's decimal mark, up to 6 significant digits. */
 export function fmtInput(x, lang) {
   if (!ok(x)) return '';
-  return nf(lang, 'input').format(x);
+  return formatNumber(x, lang, 'input');
 }
 
 const PREFIXES = [
@@ -79,7 +168,7 @@ export function fmtSeconds(x, lang) {
 export function fmtPercent(fraction, lang) {
   if (!ok(fraction)) return DASH;
   const pct = Math.abs(fraction * 100);
-  return nf(lang, pct !== 0 && pct < 0.1 ? 'percentSmall' : 'percent').format(fraction);
+  return formatNumber(fraction, lang, pct !== 0 && pct < 0.1 ? 'percentSmall' : 'percent');
 }
 
 export function fmtRatio(x, lang) {
@@ -102,7 +191,7 @@ export function format(value, kind, lang) {
     case 'number': return fmtNumber(value, lang);
     case 'compact':
       if (!ok(value)) return DASH;
-      return nf(lang, 'compact').format(value);
+      return compactFormat(lang).format(value);
     case 'flops': return prefixed(value, lang, 'FLOPs');
     case 'macs': return prefixed(value, lang, 'MACs');
     case 'flopsPerSecond': return prefixed(value, lang, 'FLOPS');
