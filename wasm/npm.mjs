@@ -29,9 +29,9 @@ function args(argv) {
 
 /** The kinds <roofline-calculator> knows, read from the element's own table (web/src/element.js). */
 export function calculatorKinds(source = readFileSync(join(ROOT, 'web/src/element.js'), 'utf8')) {
-  const table = /export const KINDS = \{([^}]*)\};/.exec(source);
-  if (!table) throw new Error('npm.mjs: no `export const KINDS = { ... };` in web/src/element.js');
-  const kinds = table[1].split(',').map((x) => x.split(':')[0].trim()).filter(Boolean);
+  const table = /export const KIND_NAMES = \[([^\]]*)\];/.exec(source);
+  if (!table) throw new Error('npm.mjs: no `export const KIND_NAMES = [ ... ];` in web/src/element.js');
+  const kinds = table[1].split(',').map((x) => x.trim().replace(/^'(.*)'$/, '$1')).filter(Boolean);
   if (!kinds.length || kinds.some((k) => !/^[a-z][a-z0-9-]*$/.test(k))) throw new Error(`npm.mjs: cannot read the kinds in ${table[0]}`);
   return kinds;
 }

@@ -108,12 +108,25 @@ function compact(code) {
   return out.join('\n');
 }
 
-function bundle(entry, data, title = 'page and <roofline-calculator> element') {
+/**
+ * One script from an entry module and what it imports. `data` is the virtual module data.js.
+ * `expose`: the script also hands its modules to scripts loaded after it (as
+ * globalThis.__rooflineModules); `external`: such a script's modules, which this one takes from
+ * there instead of carrying its own copies (one instance of each module on the page). Returns
+ * the code and the names of the modules it carries.
+ */
+function bundle(entry, data, { title = 'page and <roofline-calculator> element', expose = false, external = new Set() } = {}) {
   const order = [];
   const seen = new Map();
+  const taken = [];
   const visit = (name, stack) => {
     if (seen.has(name)) return;
     if (stack.includes(name)) throw new Error(`import cycle: ${[...stack, name].join(' → ')}`);
+    if (external.has(name)) {
+      seen.set(name, true);
+      taken.push(name);
+      return;
+    }
     if (name === 'data') {
       seen.set(name, true);
       return;
@@ -125,17 +138,23 @@ function bundle(entry, data, title = 'page and <roofline-calculator> element') {
     order.push([name, t]);
   };
   visit(entry, []);
-  const parts = [
-    `/* Roofline Lab — ${title} (built by web/build.mjs) */`,
-    '(() => {',
-    "'use strict';",
-    `const __m_data = ${JSON.stringify(data)};`,
-  ];
+  const parts = [`/* Roofline Lab — ${title} (built by web/build.mjs) */`, '(() => {', "'use strict';"];
+  if (taken.length) {
+    parts.push('const __shared = globalThis.__rooflineModules;',
+      "if (!__shared) throw new Error('Roofline Lab: this script needs roofline-page.js first');",
+      ...taken.map((name) => `const ${moduleName(name)} = __shared[${JSON.stringify(name)}];`));
+  } else {
+    parts.push(`const __m_data = ${JSON.stringify(data)};`);
+  }
   for (const [name, t] of order) {
     parts.push(`const ${moduleName(name)} = (() => {`, compact(t.body), `return { ${t.exported.join(', ')} };`, '})();');
   }
+  if (expose) {
+    const names = ['data', ...order.map(([name]) => name)];
+    parts.push(`globalThis.__rooflineModules = { ${names.map((n) => `${JSON.stringify(n)}: ${moduleName(n)}`).join(', ')} };`);
+  }
   parts.push('})();', '');
-  return parts.join('\n');
+  return { code: parts.join('\n'), modules: new Set(['data', ...order.map(([name]) => name)]) };
 }
 
 // ---- HTML ----------------------------------------------------------------------------------
@@ -229,6 +248,31 @@ function measureFiles(moduleDir, out) {
   return { inline };
 }
 
+// ---- the served page's texts in two parts --------------------------------------------------
+// The first part holds what the page's first screen shows: the page's own strings, the first
+// calculator's (matmul) and those every calculator uses, the catalog's names, the prose of the
+// page's top and first section, and each glossary card's term and short definition (the first
+// calculator links its terms to them). The second part holds the rest; a glossary card there is
+// whole. The page's tests fail on any text missing when it is needed.
+const FIRST_UI = ['page', 'section', 'lang', 'calc', 'matmul', 'error', 'verdict', 'glossary', 'embed'];
+const FIRST_PROSE = ['page', 'calc.matmul', 'takeaway.matmul'];
+
+function splitTexts(lang, { ui, catalogTexts, prose, glossary }) {
+  const inFirst = (prefixes, id) => prefixes.some((p) => id === p || id.startsWith(`${p}.`));
+  const first = { part: 'first', UI: {}, CATALOG: {}, PROSE: {}, GLOSSARY: {} };
+  const more = { part: 'more', UI: {}, CATALOG: {}, PROSE: {}, GLOSSARY: {} };
+  for (const [id, e] of Object.entries(ui)) (inFirst(FIRST_UI, id) ? first : more).UI[id] = e[lang];
+  for (const [id, e] of Object.entries(catalogTexts)) first.CATALOG[id] = e[lang];
+  const withValues = (e, text) => (e.values ? { t: text, values: e.values } : { t: text });
+  for (const [id, e] of Object.entries(prose)) (inFirst(FIRST_PROSE, id) ? first : more).PROSE[id] = withValues(e, e[lang]);
+  for (const [id, e] of Object.entries(glossary)) {
+    const card = e[lang];
+    first.GLOSSARY[id] = withValues(e, { term: card.term, original: card.original, short: card.short });
+    more.GLOSSARY[id] = withValues(e, card);
+  }
+  return { first, more };
+}
+
 function main() {
   const opt = args(process.argv.slice(2));
   const moduleDir = resolve(opt.moduleDir);
@@ -254,24 +298,33 @@ function main() {
   const pageCss = readFileSync(join(SRC, 'page.css'), 'utf8');
   const embedCss = readFileSync(join(SRC, 'embed-example.css'), 'utf8');
 
-  const js = bundle('main', { UI: ui, PROSE: prose, GLOSSARY: glossary, CATALOG: catalogTexts, CALC_CSS: calcCss });
+  // Everything in one script, every language's texts included: the embeddable element and the
+  // single file.
+  const js = bundle('all', { UI: ui, PROSE: prose, GLOSSARY: glossary, CATALOG: catalogTexts, CALC_CSS: calcCss, ALL_TEXTS: true }).code;
   new Script(js, { filename: 'roofline-calculator.js' }); // compile only: a syntax error fails the build
-  // The served page: the same code without texts, and one file of texts per language, loaded
-  // when the language is first used (the embeddable script and the single file keep all three).
-  // (each language's own name, for the language switch, comes with the code)
+  // The served page: what its first screen needs (roofline-page.js, the code without texts but each
+  // language's own name, for the language switch), then the rest (roofline-page-more.js, see
+  // web/src/more.js), each with one file of texts per language, loaded when that language and
+  // that part are first used.
   const langNames = Object.fromEntries(Object.entries(ui).filter(([id]) => id.startsWith('lang.')));
-  const pageJs = bundle('main', { UI: langNames, PROSE: {}, GLOSSARY: {}, CATALOG: {}, CALC_CSS: calcCss });
+  const first = bundle('main', { UI: langNames, PROSE: {}, GLOSSARY: {}, CATALOG: {}, CALC_CSS: calcCss, ALL_TEXTS: false }, { expose: true });
+  const pageJs = first.code;
   new Script(pageJs, { filename: 'roofline-page.js' });
+  const moreJs = bundle('more-parts', null, { title: "the served page's later parts", external: first.modules }).code;
+  new Script(moreJs, { filename: 'roofline-page-more.js' });
   // its first script: starts loading the reader's language's texts in parallel with the code
-  const bootJs = bundle('boot', {}, "the served page's boot script");
+  const bootJs = bundle('boot', {}, { title: "the served page's boot script" }).code;
   new Script(bootJs, { filename: 'roofline-boot.js' });
   const textFiles = {};
   for (const lang of LANGS) {
-    const pick = (table) => Object.fromEntries(Object.entries(table).map(([id, e]) => [id, e[lang]]));
-    const withValues = (table) => Object.fromEntries(Object.entries(table).map(([id, e]) => [id, e.values ? { t: e[lang], values: e.values } : { t: e[lang] }]));
-    const pack = { UI: pick(ui), CATALOG: pick(catalogTexts), PROSE: withValues(prose), GLOSSARY: withValues(glossary) };
-    textFiles[lang] = `/* Roofline Lab texts (${lang}) for roofline-page.js */\n(globalThis.__rooflineTexts || (globalThis.__rooflineTexts = {}))[${JSON.stringify(lang)}] = ${JSON.stringify(pack)};\n`;
-    new Script(textFiles[lang], { filename: `roofline-texts.${lang}.js` });
+    const { first: firstPack, more: morePack } = splitTexts(lang, { ui, catalogTexts, prose, glossary });
+    const file = (part, pack, name, global) => {
+      const code = `/* Roofline Lab texts (${lang}, ${part}) for roofline-page.js */\n(globalThis.${global} || (globalThis.${global} = {}))[${JSON.stringify(lang)}] = JSON.parse(${JSON.stringify(JSON.stringify(pack))});\n`;
+      new Script(code, { filename: name });
+      textFiles[name] = code;
+    };
+    file('first', firstPack, `roofline-texts.${lang}.js`, '__rooflineTexts');
+    file('more', morePack, `roofline-texts-more.${lang}.js`, '__rooflineTextsMore');
   }
 
   const classic = join(moduleDir, 'roofline.js');
@@ -288,8 +341,9 @@ function main() {
 
   writeFileSync(join(out, 'roofline-calculator.js'), js);
   writeFileSync(join(out, 'roofline-page.js'), pageJs);
+  writeFileSync(join(out, 'roofline-page-more.js'), moreJs);
   writeFileSync(join(out, 'roofline-boot.js'), bootJs);
-  for (const lang of LANGS) writeFileSync(join(out, `roofline-texts.${lang}.js`), textFiles[lang]);
+  for (const [name, code] of Object.entries(textFiles)) writeFileSync(join(out, name), code);
   writeFileSync(join(out, 'roofline-lab.css'), pageCss);
   writeFileSync(join(out, 'embed-example.css'), embedCss);
   writeFileSync(join(out, 'favicon.svg'), FAVICON);
@@ -307,7 +361,7 @@ function main() {
     scripts: `<script>\n${inlineScript(moduleJs)}\n</script>\n<script>\n${inlineScript(js)}\n</script>${measure.inline}`,
   }));
   writeFileSync(join(out, 'embed-example.html'), embedHtml(ui));
-  console.log(`build: wrote index.html (roofline-page.js, roofline-texts.*.js${split ? ', roofline-web.js + roofline.wasm' : ''}), roofline-lab.html, embed-example.html and assets to ${relative(process.cwd(), out) || '.'}`);
+  console.log(`build: wrote index.html (roofline-page.js, roofline-page-more.js, roofline-texts[-more].*.js${split ? ', roofline-web.js + roofline.wasm' : ''}), roofline-lab.html, embed-example.html and assets to ${relative(process.cwd(), out) || '.'}`);
 }
 
 main();

@@ -523,7 +523,9 @@ test('the top of the page comes first; an anchor or printing brings the whole pa
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  // Record the page as it is right after its first render (before any idle time), then ask to print.
+  // Record the page as it is right after its first render (before any idle time). The served page
+  // then loads its later parts (roofline-page-more.js); once that script has run, and before an
+  // idle moment has rendered anything more, ask to print.
   await page.addInitScript(() => {
     const seen = new MutationObserver(() => {
       const lab = document.getElementById('lab');
@@ -533,24 +535,40 @@ test('the top of the page comes first; an anchor or printing brings the whole pa
         glossary: !!document.getElementById('glossary'),
       };
       seen.disconnect();
-      dispatchEvent(new Event('beforeprint'));
-      // the calculators render once their module promise settles: look after the microtasks
-      setTimeout(() => {
-        window.__afterPrint = {
-          rendered: lab.dataset.rendered,
-          sections: document.querySelectorAll('main > section').length,
-          pending: document.querySelectorAll('roofline-calculator[data-pending]').length,
-          empty: [...document.querySelectorAll('roofline-calculator')].filter((el) => !el.shadowRoot || !el.shadowRoot.querySelector('.calc, .practice')).length,
-        };
-      }, 0);
     });
     seen.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-rendered'] });
+    const scripts = new MutationObserver(() => {
+      const more = document.querySelector('script[src$="roofline-page-more.js"]');
+      if (!more) return;
+      scripts.disconnect();
+      more.addEventListener('load', () => {
+        // (after the page's own load listener and the promise reactions it starts)
+        setTimeout(() => {
+          const lab = document.getElementById('lab');
+          window.__beforePrint = { rendered: lab.dataset.rendered, sections: document.querySelectorAll('main > section').length };
+          dispatchEvent(new Event('beforeprint'));
+          // the calculators render once their module promise settles: look after the microtasks
+          setTimeout(() => {
+            window.__afterPrint = {
+              rendered: lab.dataset.rendered,
+              sections: document.querySelectorAll('main > section').length,
+              pending: document.querySelectorAll('roofline-calculator[data-pending]').length,
+              empty: [...document.querySelectorAll('roofline-calculator')].filter((el) => !el.shadowRoot || !el.shadowRoot.querySelector('.calc, .practice')).length,
+            };
+          }, 0);
+        }, 0);
+      });
+    });
+    scripts.observe(document, { subtree: true, childList: true });
   });
   await page.goto(base);
   const first = await until(page, () => window.__firstRender);
   assert.ok(first.sections >= 1 && first.sections < 8, `first render has ${first.sections} sections`);
   assert.equal(first.glossary, false);
   const printed = await until(page, () => window.__afterPrint);
+  const before = await page.evaluate(() => window.__beforePrint);
+  assert.equal(before.rendered, 'top', 'the rest of the page was not rendered yet when printing began');
+  assert.ok(before.sections < 15);
   assert.equal(printed.rendered, 'all');
   assert.equal(printed.sections, 15);
   assert.equal(printed.pending, 0);

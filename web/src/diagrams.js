@@ -6,6 +6,7 @@ import { h, clear } from './dom.js';
 import { t, proseText, catalogName } from './i18n.js';
 import { format } from './format.js';
 import { caseArgs, caseValues, isIntegerDtype } from './catalog.js';
+import { readerState } from './reader.js';
 
 const FLOW_NODES = ['weights', 'inputs', 'outputs', 'cache', 'cores'];
 const FLOW_TOURS = {
@@ -22,9 +23,6 @@ const LIMIT_TOURS = {
   llmToken: [['flops', 'bytes'], ['intensity', 'gpu', 'ridge'], ['compare'], ['memoryBound']],
   c01Layer: [['flops', 'bytes'], ['intensity', 'gpu', 'ridge'], ['compare'], ['memoryBound']],
 };
-
-/** The reader's latest numbers, from calculator change events. */
-export const readerState = { roofline: null, matmul: null, decode: null };
 
 // The precision of the reader's roofline calculator: the peak of an integer one is in TOPS.
 let readerPeakUnit = 'tflops';

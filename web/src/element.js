@@ -7,21 +7,17 @@ import { h, clear } from './dom.js';
 import { t, detectLang, normalizeLang, addTexts, hasLang } from './i18n.js';
 import { Calc } from './calc.js';
 import { matmulKind } from './kind-matmul.js';
-import { byhandKind } from './kind-byhand.js';
-import { rooflineKind } from './kind-roofline.js';
-import { decodeKind } from './kind-decode.js';
-import { batchingKind } from './kind-batching.js';
-import { clocksKind } from './kind-clocks.js';
-import { tileKind } from './kind-tile.js';
-import { quantKind } from './kind-quant.js';
-import { deviceKind } from './kind-device.js';
-import { Practice } from './exercises.js';
+import { MORE, loadMore, haveMore, loadMoreTexts } from './more.js';
 import { besideScript, injectScript } from './load.js';
 
-export const KINDS = {
-  matmul: matmulKind, byhand: byhandKind, roofline: rooflineKind, decode: decodeKind,
-  batching: batchingKind, clocks: clocksKind, tile: tileKind, quant: quantKind, device: deviceKind,
-};
+// Every kind the element knows: the first here, the others with the page's later parts (more.js).
+export const KIND_NAMES = ['matmul', 'byhand', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant', 'device'];
+const FIRST_KINDS = { matmul: matmulKind };
+
+/** Whether a kind's code and texts come with the later parts (more.js). */
+function needsMore(kind) {
+  return kind === 'exercise' || kind === 'question' || (KIND_NAMES.includes(kind) && !FIRST_KINDS[kind]);
+}
 
 let modulePromise = null;
 
@@ -49,10 +45,12 @@ export function loadModule() {
 const textPromises = {};
 /**
  * The texts of a language: here already in the bundles that carry all three; on the served
- * page, roofline-texts.<lang>.js beside this script, loaded once when a language is first used.
+ * page, roofline-texts.<lang>.js beside this script, loaded once when a language is first used
+ * (and its second part, once the page's later parts are here: see more.js).
  */
 export function ensureLang(lang) {
-  if (hasLang(lang)) return Promise.resolve();
+  const rest = () => (haveMore() ? loadMoreTexts(lang) : undefined);
+  if (hasLang(lang)) return Promise.resolve(rest());
   if (!textPromises[lang]) {
     textPromises[lang] = (async () => {
       const packs = globalThis.__rooflineTexts || {};
@@ -65,7 +63,7 @@ export function ensureLang(lang) {
       addTexts(lang, globalThis.__rooflineTexts[lang]);
     })();
   }
-  return textPromises[lang];
+  return textPromises[lang].then(rest);
 }
 
 let sheet = null;
@@ -198,7 +196,8 @@ export class RooflineCalculatorElement extends HTMLElement {
     this.shownLang = lang;
     if (hasLang(lang)) this.shadowRoot.append(h('p', { class: 'loading', role: 'status' }, t('calc.loading', lang)));
     this.setAttribute('data-loading', '');
-    Promise.all([loadModule(), ensureLang(lang)]).then(([rl]) => {
+    const kind = this.getAttribute('kind');
+    Promise.all([loadModule(), ensureLang(lang), needsMore(kind) ? loadMore(lang) : null]).then(([rl]) => {
       this.rl = rl;
       if (this.isConnected) whenNeeded(this, () => this.build());
     }).catch((e) => {
@@ -235,7 +234,7 @@ export class RooflineCalculatorElement extends HTMLElement {
     const lang = elementLang(this);
     this.shownLang = lang;
     const kind = this.getAttribute('kind');
-    const def = KINDS[kind];
+    const def = FIRST_KINDS[kind] || (MORE.kinds && MORE.kinds[kind]);
     const root = this.shadowRoot;
     clear(root);
     if (this.practice) this.practice.disconnect();
@@ -245,7 +244,7 @@ export class RooflineCalculatorElement extends HTMLElement {
       const id = Number(this.getAttribute(kind));
       try {
         if (!Number.isInteger(id)) throw Object.assign(new Error('no id'), { code: 'out_of_range' });
-        this.practice = new Practice(this.rl, { type: kind, id, lang, host: this });
+        this.practice = new MORE.Practice(this.rl, { type: kind, id, lang, host: this });
         this.practice.render(root);
       } catch (e) {
         if (!e || e.code !== 'out_of_range') throw e;
@@ -257,7 +256,7 @@ export class RooflineCalculatorElement extends HTMLElement {
       return;
     }
     if (!def) {
-      root.append(h('p', { class: 'form-error', role: 'alert' }, t('calc.unknownKind', lang, { kind: String(kind).slice(0, 40), kinds: Object.keys(KINDS).join(', ') })));
+      root.append(h('p', { class: 'form-error', role: 'alert' }, t('calc.unknownKind', lang, { kind: String(kind).slice(0, 40), kinds: KIND_NAMES.join(', ') })));
       this.calc = null;
       return;
     }

@@ -93,7 +93,7 @@ function formatDecimal(x, lang, { sig, maxFrac, minFrac = 0, grouping = true, pe
   return sign + (grouping ? group(int, marks.group) : int) + (frac ? marks.decimal + frac : '') + (percent ? '%' : '');
 }
 
-// The compact notation (65K, 65 mil) needs each language's words for thousands and millions:
+// The compact notation (12K, 12 mil) needs each language's words for thousands and millions:
 // it is Intl's, made once per language on first use (one table below the first screen uses it).
 const compactFormats = {};
 function compactFormat(lang) {

@@ -1,14 +1,17 @@
 // UI strings keyed by id, then by language. An unknown id or a missing language throws: English
 // is never used silently in place of a missing translation (tests/web/units.test.mjs checks all).
-import { UI, PROSE, GLOSSARY, CATALOG } from './data.js';
+import { UI, PROSE, GLOSSARY, CATALOG, ALL_TEXTS } from './data.js';
 import { LANGS, format } from './format.js';
 import { detectLang } from './lang.js';
 import { fromBase } from './units.js';
 
 /**
- * Adds one language's texts to the tables. A pack is what build.mjs writes into
- * roofline-texts.<lang>.js for the served page: { UI: {id: text}, CATALOG: {key: text},
- * PROSE: {id: {t, values?}}, GLOSSARY: {id: {t, values?}} }.
+ * Adds one part of one language's texts to the tables. A pack is what build.mjs writes into
+ * roofline-texts.<lang>.js (part "first": what the page's first screen shows) and
+ * roofline-texts-more.<lang>.js (part "more": the rest) for the served page: { part, UI: {id: text},
+ * CATALOG: {key: text}, PROSE: {id: {t, values?}}, GLOSSARY: {id: {t, values?}} }. A glossary card
+ * of the first part holds only its term and short definition (for the first calculator's links);
+ * the second part's full card replaces it.
  */
 export function addTexts(lang, pack) {
   for (const [table, src] of [[UI, pack.UI], [CATALOG, pack.CATALOG]]) {
@@ -21,12 +24,22 @@ export function addTexts(lang, pack) {
       if (e.values) entry.values = e.values;
     }
   }
+  (parts[lang] || (parts[lang] = {}))[pack.part || 'first'] = true;
 }
+
+// The parts of each language's texts that have arrived (served page); the bundles that carry
+// every text (ALL_TEXTS) have both parts of every language from the start.
+const parts = {};
 
 /** Whether the texts of `lang` are here (always, in the bundles that carry every language). */
 export function hasLang(lang) {
   const e = UI['page.title'];
   return Boolean(e && typeof e[lang] === 'string');
+}
+
+/** Whether the rest of `lang`'s texts (exercises, diagrams, tables, the other calculators) are here. */
+export function hasMoreTexts(lang) {
+  return ALL_TEXTS ? hasLang(lang) : Boolean(parts[lang] && parts[lang].more);
 }
 
 export function hasText(id) {

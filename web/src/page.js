@@ -2,14 +2,12 @@
 // web/i18n/prose.json around each <roofline-calculator>), the two diagrams, the benchmark
 // overlay, common mistakes and the glossary cards.
 import { h, clear } from './dom.js';
-import { t, detectLang, proseText, glossaryIds, glossaryCard, hasText, hasLang } from './i18n.js';
+import { t, detectLang, proseText, glossaryIds, glossaryCard, hasText, hasLang, hasMoreTexts } from './i18n.js';
 import { PROSE } from './data.js';
 import { LANGS } from './format.js';
-import { gpuTable, listingTable, intensityTable, usesPerWeightTable } from './tables.js';
 import { loadModule, ensureLang } from './element.js';
-import { createDiagram, readerState } from './diagrams.js';
-import { BenchOverlay } from './bench.js';
-import { practiceIds, clearProgress, solvedCount, CHANGE_EVENT, RESET_EVENT } from './exercises.js';
+import { readerState } from './reader.js';
+import { MORE, loadMore, haveMore } from './more.js';
 
 const SECTIONS = [
   { id: 'matmul', kind: 'matmul' },
@@ -48,7 +46,7 @@ class Page {
       const { kind, values } = e.detail || {};
       if (kind in readerState) readerState[kind] = values;
     });
-    this.bench = new BenchOverlay(rl, this.lang);
+    this.bench = null; // the benchmark overlay, made with the page's later parts
   }
 
   p(id) {
@@ -62,7 +60,8 @@ class Page {
 
   async setLang(lang) {
     if (!LANGS.includes(lang) || lang === this.lang) return;
-    await ensureLang(lang);
+    // every section is drawn again in the new language: the later parts come first
+    await Promise.all([ensureLang(lang), loadMore(lang)]);
     this.lang = lang;
     const u = new URL(location.href);
     u.searchParams.set('lang', lang);
@@ -124,11 +123,15 @@ class Page {
       this.root.dataset.rendered = 'all';
     };
     this.root.dataset.rendered = 'top';
-    this.finishSections = finish;
+    // the rest of the page, once its later parts (more.js) are here; before they are (the first
+    // moments of the served page), printing shows the first sections only
+    this.finishSections = () => {
+      if (haveMore()) finish();
+    };
     // a link to a later part, or a language switch (the reader may be anywhere on the page and
     // stays there): everything at once
     if (location.hash.length > 1 || gen > 1) {
-      finish();
+      this.whenMore(finish);
       return;
     }
     while (next < EAGER_SECTIONS) one();
@@ -139,7 +142,22 @@ class Page {
       if (next < SECTIONS.length) idle(step, { timeout: 200 });
       else finish();
     };
-    idle(step, { timeout: 200 });
+    // the later parts are asked for once the first screen is painted, so as not to compete with it
+    requestAnimationFrame(() => setTimeout(() => this.whenMore(() => idle(step, { timeout: 200 }))));
+  }
+
+  /** Runs fn once the page's later parts and their texts are here (at once where they are). */
+  whenMore(fn) {
+    const lang = this.lang;
+    if (haveMore() && hasMoreTexts(lang)) {
+      fn();
+      return;
+    }
+    loadMore(lang).then(fn).catch((e) => {
+      console.error(e);
+      const main = this.root.querySelector('main');
+      if (main) main.append(h('p', { class: 'form-error', role: 'alert' }, t('calc.loadFailed', lang)));
+    });
   }
 
   /** "Measure this device": the device calculator (kind-device.js), under the roofline's tables. */
@@ -174,14 +192,14 @@ class Page {
         const cav = this.p('calc.decode.caveat');
         if (cav) el.append(h('p', { class: 'caveat' }, cav));
       }
-      if (sec.kind === 'roofline') el.append(gpuTable(this.rl, lang), listingTable(this.rl, lang), this.devicePanel(lang));
-      if (sec.kind === 'batching') el.append(usesPerWeightTable(this.rl, lang));
+      if (sec.kind === 'roofline') el.append(MORE.gpuTable(this.rl, lang), MORE.listingTable(this.rl, lang), this.devicePanel(lang));
+      if (sec.kind === 'batching') el.append(MORE.usesPerWeightTable(this.rl, lang));
       const take = this.p(`takeaway.${sec.kind}`);
       if (take) el.append(h('div', { class: 'takeaway', role: 'note' }, h('h3', {}, t('page.takeaway', lang)), ...paragraphs(take)));
     } else if (sec.diagram) {
       let d = this.diagrams[sec.diagram];
       if (!d) {
-        d = createDiagram(sec.diagram, this.rl, lang);
+        d = MORE.createDiagram(sec.diagram, this.rl, lang);
         this.diagrams[sec.diagram] = d;
       } else {
         d.setLang(lang);
@@ -191,6 +209,7 @@ class Page {
       el.append(...this.practice(sec.practice));
     } else if (sec.bench) {
       el.append(h('p', { class: 'intro' }, t('bench.intro', lang)));
+      if (!this.bench) this.bench = new MORE.BenchOverlay(this.rl, lang);
       this.bench.setLang(lang);
       el.append(this.bench.el);
     } else if (sec.mistakes) {
@@ -202,13 +221,14 @@ class Page {
     } else if (sec.glossary) {
       el.append(this.glossary());
     }
-    if (sec.diagram === 'flow') el.append(intensityTable(this.rl, lang));
+    if (sec.diagram === 'flow') el.append(MORE.intensityTable(this.rl, lang));
     return el;
   }
 
   /** The exercises or the check questions: an intro, the progress, and one element each. */
   practice(type) {
     const lang = this.lang;
+    const { practiceIds, clearProgress, solvedCount, CHANGE_EVENT, RESET_EVENT } = MORE;
     const pre = type === 'exercise' ? 'ex' : 'q';
     const out = [...paragraphs(t(`${pre}.intro`, lang), 'intro')];
     const progress = h('p', { class: 'progress', role: 'status' });
@@ -327,12 +347,14 @@ export async function startPage() {
     // an anchor followed or printing before every section is there: render the rest at once
     globalThis.addEventListener('hashchange', () => {
       if (root.dataset.rendered === 'all') return;
-      page.finishSections();
-      scrollToAnchor();
+      page.whenMore(() => {
+        page.finishSections();
+        scrollToAnchor();
+      });
     });
     // (capture: before the calculators' own listener, which then renders the ones just added)
     globalThis.addEventListener('beforeprint', () => page.finishSections(), { capture: true });
-    if (location.hash) scrollToAnchor();
+    if (location.hash) page.whenMore(scrollToAnchor); // (after the sections: renderSections asked first)
   } catch (e) {
     console.error(e);
     const lang = detectLang();
