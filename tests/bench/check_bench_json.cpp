@@ -67,6 +67,23 @@ int main(int argc, char** argv) {
       const json& t = k["timeSeconds"];
       expect(positive(t["min"]) && t["min"] <= t["median"] && t["median"] <= t["max"], id + ": min ≤ median ≤ max");
       expect(k["predicted"]["measured"].is_object(), id + ": predicted.measured present");
+      // CPU GEMVs: the ceiling at the triads timed next to their repetitions.
+      if (backend == "cpu" && k.value("family", "") == "gemv") {
+        const json& a = k["adjacentCeiling"];
+        const bool ok = a.is_object() && positive(a["bytesPerSecond"]) && positive(a["tokensPerSecondCeiling"]) &&
+                        positive(a["share"]) && positive(a["bestPairBytesPerSecond"]) && positive(a["medianPairShare"]);
+        expect(ok, id + ": adjacentCeiling present with positive rates and shares");
+        if (ok) {
+          auto near = [](double x, double y) { return std::fabs(x - y) <= 1e-9 * std::fabs(y); };
+          expect(near(a["share"].get<double>(),
+                      k["tokensPerSecond"].get<double>() / a["tokensPerSecondCeiling"].get<double>()),
+                 id + ": adjacentCeiling.share = tokensPerSecond ÷ tokensPerSecondCeiling");
+          expect(near(a["tokensPerSecondCeiling"].get<double>(), a["bytesPerSecond"].get<double>() / k["bytes"].get<double>()),
+                 id + ": adjacentCeiling.tokensPerSecondCeiling = bytesPerSecond ÷ bytes");
+          expect(a["bestPairBytesPerSecond"] <= a["bytesPerSecond"], id + ": the best pair is at most the best neighbour");
+          expect(a["pairs"] == k["repetitions"], id + ": one pair of neighbours per repetition");
+        }
+      }
     }
   }
   for (const char* id : {"copy", "triad", "matmul_naive", "matmul_tiled", "matmul_register", "gemv_bf16", "gemv_int8",
@@ -78,8 +95,21 @@ int main(int argc, char** argv) {
   if (j["ratios"].is_array())
     for (const json& q : j["ratios"]) ratio_ids.insert(q.value("id", ""));
   for (const char* id : {"gemv_int8_dp_over_bf16", "gemv_int4_dp_over_bf16", "gemv_int8_dp_over_ceiling",
-                         "gemv_int4_dp_over_ceiling"}) {
+                         "gemv_int4_dp_over_ceiling", "gemv_int8_dp_over_adjacent_ceiling",
+                         "gemv_int4_dp_over_adjacent_ceiling"}) {
     expect(ratio_ids.count(id) == 1, std::string("ratio ") + id + " reported");
+  }
+  // An adjacent ratio is its kernel's share, not a figure of its own.
+  for (const json& q : j["ratios"]) {
+    const std::string id = q.value("id", "");
+    const std::string suffix = "_over_adjacent_ceiling";
+    if (id.size() <= suffix.size() || id.compare(id.size() - suffix.size(), suffix.size(), suffix) != 0) continue;
+    const std::string kernel = id.substr(0, id.size() - suffix.size());
+    bool matched = false;
+    for (const json& k : j["kernels"])
+      if (k.value("id", "") == kernel && k["adjacentCeiling"].is_object())
+        matched = q["value"] == k["adjacentCeiling"]["share"];
+    expect(matched, "ratio " + id + " equals " + kernel + "'s adjacentCeiling.share");
   }
   if (argc > 2) {
     std::ifstream c(argv[2]);

@@ -118,6 +118,37 @@ std::string catalog_id_for(const std::string& device_name) {
   return fallback;
 }
 
+std::optional<AdjacentCeiling> adjacent_ceiling(const Row& row) {
+  if (!row.m.neighbours || row.m.seconds.empty()) return std::nullopt;
+  const Neighbours& nb = *row.m.neighbours;
+  const std::size_t reps = row.m.seconds.size();
+  if (nb.before_seconds.size() != reps || nb.after_seconds.size() != reps) return std::nullopt;
+  Case stream;
+  stream.kind = nb.kind;
+  stream.n = nb.n;
+  stream.dtype = nb.dtype;
+  const Bytes moved = cost_of(stream).bytes;
+  if (moved.value() <= 0 || row.cost.bytes.value() <= 0) return std::nullopt;
+  AdjacentCeiling a;
+  a.pairs = reps;
+  std::vector<double> shares;
+  std::size_t best = 0;
+  for (std::size_t i = 0; i < reps; ++i) {
+    const BytesPerSecond memory = moved / Seconds{std::min(nb.before_seconds[i], nb.after_seconds[i])};
+    shares.push_back((1.0 / row.m.seconds[i]) / steps_per_second_ceiling(row.cost.bytes, memory));
+    if (memory > a.bandwidth) a.bandwidth = memory;
+    if (row.m.seconds[i] < row.m.seconds[best]) best = i;
+  }
+  const double tokens = 1.0 / row.m.seconds[best];
+  a.tokens_ceiling = steps_per_second_ceiling(row.cost.bytes, a.bandwidth);
+  a.share = tokens / a.tokens_ceiling;
+  a.best_pair_bandwidth = moved / Seconds{std::min(nb.before_seconds[best], nb.after_seconds[best])};
+  a.best_pair_share = shares[best];
+  std::sort(shares.begin(), shares.end());
+  a.median_pair_share = reps % 2 ? shares[reps / 2] : 0.5 * (shares[reps / 2 - 1] + shares[reps / 2]);
+  return a;
+}
+
 namespace {
 
 std::optional<Prediction> predict(const Row& r, const Ceilings& c) {
@@ -158,6 +189,12 @@ void add_ceiling_ratio(Report& rep, std::string id, std::string description, con
                         target});
 }
 
+/// tokens/s ÷ the tokens/s ceiling at the bandwidth of the triads timed next to its repetitions.
+void add_adjacent_ratio(Report& rep, std::string id, std::string description, const Row* row, double target) {
+  if (!row || !row->adjacent) return;
+  rep.ratios.push_back({std::move(id), std::move(description), row->adjacent->share, target});
+}
+
 double bytes_rate(const Row& r) { return r.bytes_per_second.value(); }
 double flops_rate(const Row& r) { return r.flops_per_second.value(); }
 double speed(const Row& r) { return 1.0 / r.t_min; }
@@ -173,6 +210,7 @@ void analyse(Report& rep) {
       if (rep.measured.bandwidth.value() > 0)
         r.tokens_ceiling_measured = steps_per_second_ceiling(r.cost.bytes, rep.measured.bandwidth);
       if (rep.datasheet) r.tokens_ceiling_datasheet = steps_per_second_ceiling(r.cost.bytes, rep.datasheet->bandwidth);
+      r.adjacent = adjacent_ceiling(r);
     }
   }
 
@@ -203,6 +241,12 @@ void analyse(Report& rep) {
                       find(rep, "gemv_int8_dp"), 0.85);
     add_ceiling_ratio(rep, "gemv_int4_dp_over_ceiling", "INT4 integer-dot GEMV ÷ its ceiling at the measured bandwidth, tokens/s",
                       find(rep, "gemv_int4_dp"), 0.70);
+    add_adjacent_ratio(rep, "gemv_int8_dp_over_adjacent_ceiling",
+                       "INT8 integer-dot GEMV ÷ its ceiling at the triads timed next to it, tokens/s",
+                       find(rep, "gemv_int8_dp"), 0.85);
+    add_adjacent_ratio(rep, "gemv_int4_dp_over_adjacent_ceiling",
+                       "INT4 integer-dot GEMV ÷ its ceiling at the triads timed next to it, tokens/s",
+                       find(rep, "gemv_int4_dp"), 0.70);
     add_ratio(rep, "fused_over_unfused", "bias + ReLU fused ÷ unfused, runs/s", find(rep, "bias_relu_fused"),
               find(rep, "bias_relu_unfused"), speed, 1.0);
   } else {

@@ -26,6 +26,19 @@ struct Prediction {
   std::string bound;                             ///< "memory" | "compute"
 };
 
+/// A GEMV's ceiling from the triads timed right before and after each of its repetitions
+/// (Measurement::neighbours): the memory's rate in the seconds the GEMV ran, not at the start of
+/// the run. Per repetition the faster of its two neighbours stands for the memory at that moment.
+struct AdjacentCeiling {
+  std::size_t pairs = 0;                          ///< repetitions with both neighbours timed
+  roofline::BytesPerSecond bandwidth{0};          ///< the best neighbour over all repetitions
+  double tokens_ceiling = 0;                      ///< steps_per_second_ceiling at `bandwidth`
+  double share = 0;                               ///< tokens/s (best time) ÷ tokens_ceiling
+  roofline::BytesPerSecond best_pair_bandwidth{0};  ///< the faster neighbour of the best repetition
+  double best_pair_share = 0;                     ///< the best repetition's tokens/s over its own pair's ceiling
+  double median_pair_share = 0;                   ///< the median, over repetitions, of each one's share of its pair's ceiling
+};
+
 struct Row {
   Case c;
   Measurement m;
@@ -37,6 +50,7 @@ struct Row {
   // GEMV only: decode steps (tokens) per second and their bandwidth ceilings.
   double tokens_per_second = 0;
   std::optional<double> tokens_ceiling_measured, tokens_ceiling_datasheet;
+  std::optional<AdjacentCeiling> adjacent;  ///< where the backend timed neighbours
 };
 
 struct Ratio {
@@ -82,6 +96,9 @@ std::optional<Ceilings> datasheet_ceilings(const std::string& catalog_id, std::s
 /// The core's catalog id of a GPU from its device name ("NVIDIA H200" → "h200"): the longest
 /// catalog id that appears in the name as a whole word, or empty.
 std::string catalog_id_for(const std::string& device_name);
+/// The ceiling next to a measured GEMV row from its neighbours, or nullopt where it has none (or
+/// not one of each per repetition). The neighbours' bytes are the core's cost of their kind.
+std::optional<AdjacentCeiling> adjacent_ceiling(const Row& row);
 /// Predictions, ratios and knees, once every row is measured.
 void analyse(Report& report);
 

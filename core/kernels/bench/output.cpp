@@ -111,7 +111,17 @@ void kernel_json(std::ostream& o, const Row& row) {
     if (row.c.family == "gemv") {
       o << ",\n     \"tokensPerSecond\": " << num(row.tokens_per_second)
         << ", \"tokensPerSecondCeiling\": {\"measured\": " << opt(row.tokens_ceiling_measured)
-        << ", \"datasheet\": " << opt(row.tokens_ceiling_datasheet) << "}";
+        << ", \"datasheet\": " << opt(row.tokens_ceiling_datasheet) << "}"
+        << ",\n     \"adjacentCeiling\": ";
+      if (const auto& a = row.adjacent) {
+        o << "{\"neighbour\": \"triad\", \"pairs\": " << a->pairs << ", \"bytesPerSecond\": " << num(a->bandwidth.value())
+          << ", \"tokensPerSecondCeiling\": " << num(a->tokens_ceiling) << ", \"share\": " << num(a->share)
+          << ",\n                         \"bestPairBytesPerSecond\": " << num(a->best_pair_bandwidth.value())
+          << ", \"bestPairShare\": " << num(a->best_pair_share) << ", \"medianPairShare\": " << num(a->median_pair_share)
+          << "}";
+      } else {
+        o << "null";
+      }
     }
   } else {
     o << ", \"flopsPerSecond\": null";
@@ -173,6 +183,15 @@ void print_report(std::ostream& o, const Report& r) {
       }
       if (row.tokens_ceiling_datasheet) o << ", " << num(*row.tokens_ceiling_datasheet) << " at the datasheet's";
       o << ")\n";
+      if (const auto& a = row.adjacent) {
+        std::snprintf(line, sizeof line,
+                      "%30s triads next to it: best %s, ceiling %.1f, %.0f %% of it (the best repetition's pair: "
+                      "%s, %.0f %%; median pair %.0f %%)\n",
+                      "", si(a->bandwidth.value(), "B/s").c_str(), a->tokens_ceiling, 100 * a->share,
+                      si(a->best_pair_bandwidth.value(), "B/s").c_str(), 100 * a->best_pair_share,
+                      100 * a->median_pair_share);
+        o << line;
+      }
     }
   }
   for (const DenseKnee& k : r.knees) {
@@ -185,7 +204,7 @@ void print_report(std::ostream& o, const Report& r) {
   }
   o << "\nratios (target):\n";
   for (const Ratio& q : r.ratios) {
-    std::snprintf(line, sizeof line, "  %-24s %6.3f  (≥ %.2f) %s  %s\n", q.id.c_str(), q.value, q.target,
+    std::snprintf(line, sizeof line, "  %-34s %6.3f  (≥ %.2f) %s  %s\n", q.id.c_str(), q.value, q.target,
                   q.met() ? "met" : "NOT MET", q.description.c_str());
     o << line;
   }
@@ -241,7 +260,7 @@ void write_csv(std::ostream& o, const Report& r) {
   o << "backend,id,family,dtype,compute_dtype,vendor,n,k,m,flops,bytes,flops_per_byte,time_min_s,time_median_s,"
        "time_max_s,flops_per_s,bytes_per_s,predicted_flops_per_s_measured,predicted_bytes_per_s_measured,"
        "measured_over_predicted_measured,predicted_flops_per_s_datasheet,measured_over_predicted_datasheet,"
-       "tokens_per_s,verified\n";
+       "tokens_per_s,verified,adjacent_bytes_per_s,tokens_per_s_ceiling_adjacent\n";
   for (const Row& row : r.rows) {
     if (row.c.kind == Kind::peak) continue;
     const auto& pm = row.from_measured;
@@ -254,7 +273,9 @@ void write_csv(std::ostream& o, const Report& r) {
       << (pm ? num(pm->flops_per_second.value()) : "") << ',' << (pm ? num(pm->bytes_per_second.value()) : "") << ','
       << (pm ? num(pm->measured_over_predicted) : "") << ',' << (pd ? num(pd->flops_per_second.value()) : "") << ','
       << (pd ? num(pd->measured_over_predicted) : "") << ','
-      << (row.c.family == "gemv" ? num(row.tokens_per_second) : "") << ',' << (row.m.verified ? 1 : 0) << '\n';
+      << (row.c.family == "gemv" ? num(row.tokens_per_second) : "") << ',' << (row.m.verified ? 1 : 0) << ','
+      << (row.adjacent ? num(row.adjacent->bandwidth.value()) : "") << ','
+      << (row.adjacent ? num(row.adjacent->tokens_ceiling) : "") << '\n';
   }
 }
 

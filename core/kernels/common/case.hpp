@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,10 +24,21 @@ enum class Kind {
   bias_relu_fused,    ///< matmul with bias + ReLU applied before C is written
 };
 
+/// A stream kernel timed right before and right after each timed repetition of another kernel,
+/// outside that kernel's timed interval: the memory's rate at the moments around each repetition.
+/// `kind`, `n` and `dtype` select its cost in roofline/kernel_costs.hpp, as for a Case.
+struct Neighbours {
+  Kind kind = Kind::triad;
+  double n = 0;
+  std::string dtype = "fp32";
+  std::vector<double> before_seconds, after_seconds;  ///< one each per timed repetition
+};
+
 struct Measurement {
   bool verified = false;
   std::string detail;            ///< what was checked, or the first mismatch
   std::vector<double> seconds;   ///< one entry per timed repetition, warm-ups excluded
+  std::optional<Neighbours> neighbours;  ///< where the backend timed them (CPU GEMVs)
 };
 
 struct Case {

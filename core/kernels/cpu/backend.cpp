@@ -59,6 +59,30 @@ Buffer<float> small_ints(std::size_t count, unsigned seed, int range = 2) {
   return b;
 }
 
+/// Times `once` into `r` with the stream cases' triad (on its own arrays of `n` floats, out of
+/// the caches) right before and right after each repetition, outside its timed interval: the
+/// memory's rate next to each repetition (docs/benchmark.md, "Ceilings next to each GEMV"). The
+/// triad's output is checked first; on a mismatch `r` fails verification and nothing is timed.
+void time_between_triads(ThreadPool& pool, const RepPolicy& policy, std::size_t n, const std::function<void()>& once,
+                         Measurement& r) {
+  Buffer<float> a(n), b = small_ints(n, 2), c = small_ints(n, 3);
+  auto neighbour = [&] { triad(pool, a.data(), b.data(), c.data(), 3.0f, n); };
+  neighbour();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (!(a[i] == b[i] + 3.0f * c[i])) {
+      r.verified = false;
+      r.detail = "neighbouring triad: mismatch at " + std::to_string(i) + ": got " + std::to_string(a[i]);
+      return;
+    }
+  }
+  Neighbours around;
+  around.kind = Kind::triad;
+  around.n = double(n);
+  around.dtype = "fp32";
+  r.seconds = time_host_between(policy, once, neighbour, around.before_seconds, around.after_seconds);
+  r.neighbours = std::move(around);
+}
+
 class CpuBackend final : public Backend {
  public:
   CpuBackend() = default;
@@ -281,7 +305,7 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
       r.verified = bound.empty() ? check_close(y.data(), want.data(), gm, 1e-6, 1.0, r.detail)
                                  : check_within(y.data(), want.data(), bound.data(), gm, r.detail);
       if (r.verified && !bound.empty()) r.detail = "exact with x exact in INT8; " + r.detail;
-      if (r.verified) r.seconds = time_host(policy, once);
+      if (r.verified) time_between_triads(*pool, policy, stream_n, once, r);
       return r;
     };
     add(c);
