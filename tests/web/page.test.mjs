@@ -675,3 +675,24 @@ test("the page writes numbers as Chromium's Intl.NumberFormat does, in each lang
     await page.close();
   }
 });
+
+test("the contents' two columns leave room for the second column's numbers, in each language", async () => {
+  for (const lang of ['en', 'es', 'pt']) {
+    const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
+    try {
+      await until(page, () => document.querySelectorAll('.toc li').length === 15);
+      const gap = await page.evaluate(() => {
+        const boxes = [...document.querySelectorAll('.toc li')].map((li) => li.getBoundingClientRect());
+        const firstLeft = boxes[0].left;
+        const left = boxes.filter((b) => Math.abs(b.left - firstLeft) < 1);
+        const right = boxes.filter((b) => b.left > firstLeft + 1);
+        if (!right.length) return null; // one column (narrow screens): nothing to overlap
+        const marker = parseFloat(getComputedStyle(document.querySelector('.toc ol')).paddingLeft);
+        return Math.min(...right.map((b) => b.left)) - Math.max(...left.map((b) => b.right)) - marker;
+      });
+      assert.ok(gap === null || gap >= 8, `${lang}: the first column's text ends ${gap} px before the second column's numbers`);
+    } finally {
+      await context.close();
+    }
+  }
+});
