@@ -696,3 +696,35 @@ test("the contents' two columns leave room for the second column's numbers, in e
     }
   }
 });
+
+test("the first screen works on its own; when the page's later parts cannot load, the reader is told so in their language", async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'es-MX' });
+  const requested = [];
+  await context.route('**/*', (route) => {
+    const u = route.request().url();
+    requested.push(u);
+    if (/roofline-page-more\.js$/.test(u)) return route.abort();
+    return route.continue();
+  });
+  const page = await context.newPage();
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  try {
+    await page.goto(`${env.site.url}index.html?lang=es`);
+    // the first calculator shows the lesson's number and answers a change, with the first part alone
+    await until(page, () => {
+      const o = document.querySelector('roofline-calculator[kind="matmul"]')?.shadowRoot?.querySelector('output[data-row="flops"]');
+      return o && o.textContent === '65,536,000';
+    });
+    await field(page, 'matmul', 'n').fill('1000');
+    await until(page, () => document.querySelector('roofline-calculator[kind="matmul"]').shadowRoot.querySelector('output[data-row="flops"]').textContent === '2,048,000,000'); // 2 × 1,000 × 2,048 × 500
+    const alert = await until(page, () => document.querySelector('main [data-more-failed]')?.textContent);
+    const ui = loadUi();
+    assert.equal(alert, ui['page.moreFailed'].es);
+    assert.equal(await page.evaluate(() => document.getElementById('lab').dataset.rendered), 'top');
+    assert.deepEqual(pageErrors, [], 'nothing thrown: every text the first screen shows came with its first part');
+    assert.ok(requested.some((u) => u.endsWith('roofline-texts-more.es.js')), 'the later texts were asked for too');
+  } finally {
+    await context.close();
+  }
+});

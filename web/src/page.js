@@ -156,7 +156,7 @@ class Page {
     loadMore(lang).then(fn).catch((e) => {
       console.error(e);
       const main = this.root.querySelector('main');
-      if (main) main.append(h('p', { class: 'form-error', role: 'alert' }, t('calc.loadFailed', lang)));
+      if (main && !main.querySelector('[data-more-failed]')) main.append(h('p', { class: 'form-error', role: 'alert', 'data-more-failed': '' }, t('page.moreFailed', lang)));
     });
   }
 
