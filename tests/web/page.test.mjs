@@ -724,6 +724,14 @@ test("the first screen works on its own; when the page's later parts cannot load
     assert.equal(await page.evaluate(() => document.getElementById('lab').dataset.rendered), 'top');
     assert.deepEqual(pageErrors, [], 'nothing thrown: every text the first screen shows came with its first part');
     assert.ok(requested.some((u) => u.endsWith('roofline-texts-more.es.js')), 'the later texts were asked for too');
+    // a language switch that needs the later parts leaves the page as it was, in its language
+    const tries = () => requested.filter((u) => u.endsWith('roofline-page-more.js')).length;
+    const before = tries();
+    await page.locator('button[data-lang="pt"]').click();
+    await until(page, () => document.querySelectorAll('main [data-more-failed]').length === 1 && document.documentElement.lang === 'es');
+    for (let i = 0; i < 50 && tries() === before; i += 1) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(tries() > before, 'the switch tried to load the later parts again');
+    assert.equal(await page.locator('button[data-lang="es"]').getAttribute('aria-pressed'), 'true');
   } finally {
     await context.close();
   }

@@ -61,7 +61,13 @@ class Page {
   async setLang(lang) {
     if (!LANGS.includes(lang) || lang === this.lang) return;
     // every section is drawn again in the new language: the later parts come first
-    await Promise.all([ensureLang(lang), loadMore(lang)]);
+    try {
+      await Promise.all([ensureLang(lang), loadMore(lang)]);
+    } catch (e) {
+      console.error(e);
+      this.moreFailed(this.lang); // the page stays as it was, in its language
+      return;
+    }
     this.lang = lang;
     const u = new URL(location.href);
     u.searchParams.set('lang', lang);
@@ -155,9 +161,14 @@ class Page {
     }
     loadMore(lang).then(fn).catch((e) => {
       console.error(e);
-      const main = this.root.querySelector('main');
-      if (main && !main.querySelector('[data-more-failed]')) main.append(h('p', { class: 'form-error', role: 'alert', 'data-more-failed': '' }, t('page.moreFailed', lang)));
+      this.moreFailed(lang);
     });
+  }
+
+  /** Says, once, under what the page shows, that the rest could not be loaded. */
+  moreFailed(lang) {
+    const main = this.root.querySelector('main');
+    if (main && !main.querySelector('[data-more-failed]')) main.append(h('p', { class: 'form-error', role: 'alert', 'data-more-failed': '' }, t('page.moreFailed', lang)));
   }
 
   /** "Measure this device": the device calculator (kind-device.js), under the roofline's tables. */
