@@ -84,6 +84,7 @@ test('every number format writes what Intl.NumberFormat writes, in each language
     }
   }
   assert.throws(() => formatNumber(1, 'en', 'fixedish'), /unknown number format fixedish/);
+  for (const bad of [NaN, Infinity, -Infinity, '12', null, undefined]) assert.equal(formatNumber(bad, 'en', 'whole'), '—', String(bad));
 });
 
 test('every UI string exists in English, Spanish and Portuguese', () => {

@@ -101,8 +101,9 @@ function compactFormat(lang) {
   return compactFormats[l] || (compactFormats[l] = new Intl.NumberFormat(LOCALES[l], { notation: 'compact', maximumSignificantDigits: 3 }));
 }
 
-/** x in the format named `name` (see FORMATS, `fixed<N>` and `sig<N>`). */
+/** x in the format named `name` (see FORMATS, `fixed<N>` and `sig<N>`); a dash for no number. */
 export function formatNumber(x, lang, name) {
+  if (typeof x !== 'number' || !Number.isFinite(x)) return DASH;
   let options = FORMATS[name];
   if (!options) {
     const m = /^(fixed|sig)([0-9]+)$/.exec(name);
