@@ -537,11 +537,14 @@ test('the top of the page comes first; an anchor or printing brings the whole pa
       seen.disconnect();
     });
     seen.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-rendered'] });
+    // (the second part is its code and its texts: printing draws the rest once both are here)
+    const loaded = (el) => new Promise((resolve) => el.addEventListener('load', resolve));
     const scripts = new MutationObserver(() => {
       const more = document.querySelector('script[src$="roofline-page-more.js"]');
-      if (!more) return;
+      const texts = document.querySelector('script[src*="roofline-texts-more."]');
+      if (!more || !texts) return;
       scripts.disconnect();
-      more.addEventListener('load', () => {
+      Promise.all([loaded(more), loaded(texts)]).then(() => {
         // (after the page's own load listener and the promise reactions it starts)
         setTimeout(() => {
           const lab = document.getElementById('lab');
@@ -724,6 +727,12 @@ test("the first screen works on its own; when the page's later parts cannot load
     assert.equal(await page.evaluate(() => document.getElementById('lab').dataset.rendered), 'top');
     assert.deepEqual(pageErrors, [], 'nothing thrown: every text the first screen shows came with its first part');
     assert.ok(requested.some((u) => u.endsWith('roofline-texts-more.es.js')), 'the later texts were asked for too');
+    // a link to the first screen's own anchor still shows it, the rest failing
+    const p2 = await context.newPage();
+    await p2.goto(`${env.site.url}index.html?lang=es#calc-matmul`);
+    await until(p2, () => document.querySelector('roofline-calculator[kind="matmul"]')?.shadowRoot?.querySelector('output[data-row="flops"]')?.textContent === '65,536,000');
+    await until(p2, () => document.querySelector('main [data-more-failed]'));
+    await p2.close();
     // a language switch that needs the later parts leaves the page as it was, in its language
     const tries = () => requested.filter((u) => u.endsWith('roofline-page-more.js')).length;
     const before = tries();
@@ -732,6 +741,40 @@ test("the first screen works on its own; when the page's later parts cannot load
     for (let i = 0; i < 50 && tries() === before; i += 1) await new Promise((r) => setTimeout(r, 50));
     assert.ok(tries() > before, 'the switch tried to load the later parts again');
     assert.equal(await page.locator('button[data-lang="es"]').getAttribute('aria-pressed'), 'true');
+  } finally {
+    await context.close();
+  }
+});
+
+test('the last language asked for wins; a calculator whose kind changes early waits for its code', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 } });
+  // Portuguese texts arrive late: a reader who asks for Portuguese, then Spanish, reads Spanish
+  await context.route(/roofline-texts(-more)?\.pt\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    route.continue();
+  });
+  const page = await context.newPage();
+  try {
+    await page.goto(`${env.site.url}index.html?lang=en`);
+    await waitReady(page);
+    await page.locator('button[data-lang="pt"]').click();
+    await page.locator('button[data-lang="es"]').click();
+    await until(page, () => document.documentElement.lang === 'es');
+    await new Promise((r) => setTimeout(r, 2000)); // the Portuguese files have arrived by now
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
+    assert.equal(await page.locator('button[data-lang="es"]').getAttribute('aria-pressed'), 'true');
+
+    // the first calculator turned into another kind before the page's later parts are here
+    const p2 = await context.newPage();
+    await context.route('**/roofline-page-more.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      route.continue();
+    });
+    await p2.goto(`${env.site.url}index.html?lang=en`);
+    await until(p2, () => document.querySelector('roofline-calculator[kind="matmul"]')?.shadowRoot?.querySelector('output[data-row="flops"]'));
+    await p2.evaluate(() => document.querySelector('roofline-calculator[kind="matmul"]').setAttribute('kind', 'decode'));
+    await until(p2, () => document.querySelector('#calc-matmul').shadowRoot.querySelector('output[data-row="total"]'));
+    assert.equal(await p2.evaluate(() => [...document.querySelector('#calc-matmul').shadowRoot.querySelectorAll('.form-error')].map((e) => e.textContent).join(' | ')), '');
   } finally {
     await context.close();
   }

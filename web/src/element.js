@@ -62,6 +62,9 @@ export function ensureLang(lang) {
       }
       addTexts(lang, globalThis.__rooflineTexts[lang]);
     })();
+    textPromises[lang].catch(() => {
+      delete textPromises[lang]; // a later call tries again
+    });
   }
   return textPromises[lang].then(rest);
 }
@@ -270,7 +273,8 @@ export class RooflineCalculatorElement extends HTMLElement {
     if (!this.rl || oldValue === newValue) return;
     const lang = elementLang(this);
     if (name === 'lang') this.shownLang = lang;
-    ensureLang(lang).then(() => {
+    const kind = this.getAttribute('kind');
+    Promise.all([ensureLang(lang), needsMore(kind) ? loadMore(lang) : null]).then(() => {
       if (name === 'lang' && this.calc) this.calc.setLang(lang);
       else if (name === 'lang' && this.practice) this.practice.setLang(lang);
       else this.build();

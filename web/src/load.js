@@ -14,7 +14,10 @@ export function injectScript(src) {
     const el = document.createElement('script');
     el.src = src;
     el.onload = resolve;
-    el.onerror = () => reject(new Error(`could not load ${src}`));
+    el.onerror = () => {
+      el.remove(); // a later attempt adds its own
+      reject(new Error(`could not load ${src}`));
+    };
     document.head.append(el);
   });
 }

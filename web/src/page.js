@@ -60,14 +60,17 @@ class Page {
 
   async setLang(lang) {
     if (!LANGS.includes(lang) || lang === this.lang) return;
+    // the last language asked for wins, whichever one's files arrive first
+    this.wantLang = lang;
     // every section is drawn again in the new language: the later parts come first
     try {
       await Promise.all([ensureLang(lang), loadMore(lang)]);
     } catch (e) {
       console.error(e);
-      this.moreFailed(this.lang); // the page stays as it was, in its language
+      if (this.wantLang === lang) this.moreFailed(this.lang); // the page stays as it was, in its language
       return;
     }
+    if (this.wantLang !== lang || lang === this.lang) return;
     this.lang = lang;
     const u = new URL(location.href);
     u.searchParams.set('lang', lang);
@@ -122,25 +125,29 @@ class Page {
     const gen = (this.generation = (this.generation || 0) + 1);
     let next = 0;
     // the calculators of the first sections render at once too, not when an observer next reports
-    const one = () => main.append(this.section(SECTIONS[next], next++ < EAGER_SECTIONS));
+    // (a section counts as drawn once it is: one that throws is not skipped by the next call)
+    const one = () => {
+      main.append(this.section(SECTIONS[next], next < EAGER_SECTIONS));
+      next += 1;
+    };
     const finish = () => {
       if (gen !== this.generation || this.root.dataset.rendered === 'all') return;
       while (next < SECTIONS.length) one();
       this.root.dataset.rendered = 'all';
     };
     this.root.dataset.rendered = 'top';
-    // the rest of the page, once its later parts (more.js) are here; before they are (the first
-    // moments of the served page), printing shows the first sections only
+    // the rest of the page, once its later parts (more.js) and their texts are here; before they
+    // are (the first moments of the served page), printing shows the first sections only
     this.finishSections = () => {
-      if (haveMore()) finish();
+      if (haveMore() && hasMoreTexts(this.lang)) finish();
     };
-    // a link to a later part, or a language switch (the reader may be anywhere on the page and
-    // stays there): everything at once
+    while (next < EAGER_SECTIONS) one();
+    // a link to a part of the page, or a language switch (the reader may be anywhere on the page
+    // and stays there): the rest at once, as soon as it can be drawn
     if (location.hash.length > 1 || gen > 1) {
       this.whenMore(finish);
       return;
     }
-    while (next < EAGER_SECTIONS) one();
     const idle = globalThis.requestIdleCallback || ((fn) => setTimeout(() => fn({ timeRemaining: () => 8 }), 16));
     const step = (deadline) => {
       if (gen !== this.generation || next >= SECTIONS.length) return;
