@@ -56,9 +56,11 @@ function checkTexts(file, texts) {
 
 // ---- a tiny bundler for this folder's ES modules -------------------------------------------
 // Each module becomes a function scope returning its exports; imports become destructuring.
-// Supported syntax (all this folder uses): single-line `import { a, b } from './x.js';`,
-// `export function|class|const|let|async function name`, and `export { a, b };`.
+// Supported syntax (all this folder uses): single-line `import { a, b } from './x.js';` and
+// `import './x.js';` (run for its effects), `export function|class|const|let|async function
+// name`, and `export { a, b };`.
 const IMPORT = /^import\s*\{([^}]*)\}\s*from\s*'\.\/([A-Za-z0-9_-]+)\.js';\s*$/gm;
+const IMPORT_FOR_EFFECTS = /^import\s*'\.\/([A-Za-z0-9_-]+)\.js';\s*$/gm;
 
 function moduleName(file) {
   return `__m_${file.replace(/[^A-Za-z0-9_]/g, '_')}`;
@@ -70,6 +72,9 @@ function transform(file, code) {
   let body = code.replace(IMPORT, (m, names, dep) => {
     deps.push(dep);
     return `const {${names}} = ${moduleName(dep)};`;
+  }).replace(IMPORT_FOR_EFFECTS, (m, dep) => {
+    deps.push(dep);
+    return '';
   });
   if (/^\s*import\s/m.test(body)) throw new Error(`${file}.js: unsupported import syntax`);
   body = body.replace(/^export\s+(async\s+function|function|class|const|let)\s+([A-Za-z0-9_$]+)/gm, (m, kw, name) => {

@@ -7,5 +7,3 @@ import { startPage } from './page.js';
 defineElements();
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', () => startPage());
 else startPage();
-
-export const MAIN_STARTED = true;

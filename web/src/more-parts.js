@@ -23,5 +23,3 @@ provideMore({
   gpuTable, listingTable, intensityTable, usesPerWeightTable,
   createDiagram, BenchOverlay,
 });
-
-export const MORE_PROVIDED = true;
