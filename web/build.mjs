@@ -324,7 +324,7 @@ function main() {
   for (const lang of LANGS) {
     const { first: firstPack, more: morePack } = splitTexts(lang, { ui, catalogTexts, prose, glossary });
     const file = (part, pack, name, global) => {
-      const code = `/* Roofline Lab texts (${lang}, ${part}) for roofline-page.js */\n(globalThis.${global} || (globalThis.${global} = {}))[${JSON.stringify(lang)}] = JSON.parse(${JSON.stringify(JSON.stringify(pack))});\n`;
+      const code = `/* Roofline Lab texts (${lang}, ${part}) for roofline-page.js */\n(globalThis.${global} || (globalThis.${global} = {}))[${JSON.stringify(lang)}] = ${JSON.stringify(pack)};\n`;
       new Script(code, { filename: name });
       textFiles[name] = code;
     };

@@ -4,10 +4,10 @@
 // lang attribute.
 import { CALC_CSS } from './data.js';
 import { h, clear } from './dom.js';
-import { t, detectLang, normalizeLang, addTexts, hasLang } from './i18n.js';
+import { t, detectLang, normalizeLang, hasLang, loadTexts } from './i18n.js';
 import { Calc } from './calc.js';
 import { matmulKind } from './kind-matmul.js';
-import { MORE, loadMore, haveMore, loadMoreTexts } from './more.js';
+import { MORE, loadMore, haveMore } from './more.js';
 import { besideScript, injectScript } from './load.js';
 
 // Every kind the element knows: the first here, the others with the page's later parts (more.js).
@@ -42,31 +42,18 @@ export function loadModule() {
   return modulePromise;
 }
 
-const textPromises = {};
 /**
  * The texts of a language: here already in the bundles that carry all three; on the served
- * page, roofline-texts.<lang>.js beside this script, loaded once when a language is first used
- * (and its second part, once the page's later parts are here: see more.js).
+ * page, its first part loaded once when the language is first used, and its second part too
+ * once the page's later parts are here (more.js).
  */
 export function ensureLang(lang) {
-  const rest = () => (haveMore() ? loadMoreTexts(lang) : undefined);
-  if (hasLang(lang)) return Promise.resolve(rest());
-  if (!textPromises[lang]) {
-    textPromises[lang] = (async () => {
-      const packs = globalThis.__rooflineTexts || {};
-      if (!packs[lang]) {
-        // the served page's boot script may have asked for them already
-        const early = globalThis.__rooflineTextsLoading && globalThis.__rooflineTextsLoading[lang];
-        const load = () => injectScript(besideScript(`roofline-texts.${lang}.js`));
-        await (early ? early.catch(load) : load());
-      }
-      addTexts(lang, globalThis.__rooflineTexts[lang]);
-    })();
-    textPromises[lang].catch(() => {
-      delete textPromises[lang]; // a later call tries again
-    });
-  }
-  return textPromises[lang].then(rest);
+  return loadTexts(lang, 'first').then(() => (haveMore() ? loadTexts(lang, 'more') : undefined));
+}
+
+/** What a calculator of `kind` in `lang` needs besides the module: its texts, and its code. */
+function textsAndCode(kind, lang) {
+  return Promise.all([ensureLang(lang), needsMore(kind) ? loadMore(lang) : null]);
 }
 
 let sheet = null;
@@ -199,8 +186,7 @@ export class RooflineCalculatorElement extends HTMLElement {
     this.shownLang = lang;
     if (hasLang(lang)) this.shadowRoot.append(h('p', { class: 'loading', role: 'status' }, t('calc.loading', lang)));
     this.setAttribute('data-loading', '');
-    const kind = this.getAttribute('kind');
-    Promise.all([loadModule(), ensureLang(lang), needsMore(kind) ? loadMore(lang) : null]).then(([rl]) => {
+    Promise.all([loadModule(), textsAndCode(this.getAttribute('kind'), lang)]).then(([rl]) => {
       this.rl = rl;
       if (this.isConnected) whenNeeded(this, () => this.build());
     }).catch((e) => {
@@ -273,8 +259,7 @@ export class RooflineCalculatorElement extends HTMLElement {
     if (!this.rl || oldValue === newValue) return;
     const lang = elementLang(this);
     if (name === 'lang') this.shownLang = lang;
-    const kind = this.getAttribute('kind');
-    Promise.all([ensureLang(lang), needsMore(kind) ? loadMore(lang) : null]).then(() => {
+    textsAndCode(this.getAttribute('kind'), lang).then(() => {
       if (name === 'lang' && this.calc) this.calc.setLang(lang);
       else if (name === 'lang' && this.practice) this.practice.setLang(lang);
       else this.build();

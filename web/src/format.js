@@ -110,6 +110,7 @@ export function formatNumber(x, lang, name) {
     if (!m) throw new Error(`unknown number format ${name}`);
     const n = Number(m[2]);
     options = m[1] === 'fixed' ? { maxFrac: n, minFrac: n } : { sig: n };
+    FORMATS[name] = options; // read once per name (a chart formats ≈ 100 numbers per change)
   }
   return formatDecimal(x, lang, options);
 }

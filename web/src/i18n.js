@@ -4,6 +4,7 @@ import { UI, PROSE, GLOSSARY, CATALOG, ALL_TEXTS } from './data.js';
 import { LANGS, format } from './format.js';
 import { detectLang } from './lang.js';
 import { fromBase } from './units.js';
+import { besideScript, injectScript } from './load.js';
 
 /**
  * Adds one part of one language's texts to the tables. A pack is what build.mjs writes into
@@ -40,6 +41,36 @@ export function hasLang(lang) {
 /** Whether the rest of `lang`'s texts (exercises, diagrams, tables, the other calculators) are here. */
 export function hasMoreTexts(lang) {
   return ALL_TEXTS ? hasLang(lang) : Boolean(parts[lang] && parts[lang].more);
+}
+
+// The served page's texts: for each language, a file per part beside the page's script, which
+// stores its pack under a global of that part (see web/build.mjs). The boot script may already
+// have asked for a language's first part (globalThis.__rooflineTextsLoading).
+const TEXT_FILES = { first: ['roofline-texts', '__rooflineTexts'], more: ['roofline-texts-more', '__rooflineTextsMore'] };
+const textLoads = { first: {}, more: {} };
+
+/**
+ * One part ('first' or 'more') of a language's texts, loaded once (here already in the bundles
+ * that carry every language); a failed load is tried again on the next call.
+ */
+export function loadTexts(lang, part) {
+  if (part === 'more' ? hasMoreTexts(lang) : hasLang(lang)) return Promise.resolve();
+  const loads = textLoads[part];
+  if (!loads[lang]) {
+    const [file, global] = TEXT_FILES[part];
+    const name = `${file}.${lang}.js`;
+    const pack = () => globalThis[global] && globalThis[global][lang];
+    const load = () => injectScript(besideScript(name));
+    const early = part === 'first' && globalThis.__rooflineTextsLoading && globalThis.__rooflineTextsLoading[lang];
+    loads[lang] = (pack() ? Promise.resolve() : early ? early.catch(load) : load()).then(() => {
+      if (!pack()) throw new Error(`${name} ran but provided no texts`);
+      addTexts(lang, pack());
+    });
+    loads[lang].catch(() => {
+      delete loads[lang];
+    });
+  }
+  return loads[lang];
 }
 
 export function hasText(id) {

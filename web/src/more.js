@@ -4,7 +4,7 @@
 // the start. The served page loads them, and their texts, from roofline-page-more.js and
 // roofline-texts-more.<lang>.js once its first calculator is on screen, or at once when a
 // calculator or section that needs them is asked for first.
-import { hasMoreTexts, addTexts } from './i18n.js';
+import { hasMoreTexts, loadTexts } from './i18n.js';
 import { besideScript, injectScript } from './load.js';
 
 export const MORE = {};
@@ -18,8 +18,12 @@ export function haveMore() {
   return Boolean(MORE.kinds);
 }
 
+/** Whether the later parts and their texts in `lang` are here (nothing to wait for). */
+export function haveMoreIn(lang) {
+  return haveMore() && hasMoreTexts(lang);
+}
+
 let codePromise = null;
-const textPromises = {};
 
 function loadCode() {
   if (haveMore()) return Promise.resolve();
@@ -34,23 +38,7 @@ function loadCode() {
   return codePromise;
 }
 
-/** The later parts of `lang`'s texts (loaded once per language). */
-export function loadMoreTexts(lang) {
-  if (hasMoreTexts(lang)) return Promise.resolve();
-  if (!textPromises[lang]) {
-    textPromises[lang] = injectScript(besideScript(`roofline-texts-more.${lang}.js`)).then(() => {
-      const pack = globalThis.__rooflineTextsMore && globalThis.__rooflineTextsMore[lang];
-      if (!pack) throw new Error(`roofline-texts-more.${lang}.js ran but provided nothing`);
-      addTexts(lang, pack);
-    });
-    textPromises[lang].catch(() => {
-      delete textPromises[lang];
-    });
-  }
-  return textPromises[lang];
-}
-
 /** The later parts and their texts in `lang`; resolves to MORE. */
 export function loadMore(lang) {
-  return Promise.all([loadCode(), loadMoreTexts(lang)]).then(() => MORE);
+  return Promise.all([loadCode(), loadTexts(lang, 'more')]).then(() => MORE);
 }

@@ -2,12 +2,12 @@
 // web/i18n/prose.json around each <roofline-calculator>), the two diagrams, the benchmark
 // overlay, common mistakes and the glossary cards.
 import { h, clear } from './dom.js';
-import { t, detectLang, proseText, glossaryIds, glossaryCard, hasText, hasLang, hasMoreTexts } from './i18n.js';
+import { t, detectLang, proseText, glossaryIds, glossaryCard, hasText, hasLang } from './i18n.js';
 import { PROSE } from './data.js';
 import { LANGS } from './format.js';
 import { loadModule, ensureLang } from './element.js';
 import { readerState } from './reader.js';
-import { MORE, loadMore, haveMore } from './more.js';
+import { MORE, loadMore, haveMoreIn } from './more.js';
 
 const SECTIONS = [
   { id: 'matmul', kind: 'matmul' },
@@ -139,7 +139,7 @@ class Page {
     // the rest of the page, once its later parts (more.js) and their texts are here; before they
     // are (the first moments of the served page), printing shows the first sections only
     this.finishSections = () => {
-      if (haveMore() && hasMoreTexts(this.lang)) finish();
+      if (haveMoreIn(this.lang)) finish();
     };
     while (next < EAGER_SECTIONS) one();
     // a link to a part of the page, or a language switch (the reader may be anywhere on the page
@@ -162,7 +162,7 @@ class Page {
   /** Runs fn once the page's later parts and their texts are here (at once where they are). */
   whenMore(fn) {
     const lang = this.lang;
-    if (haveMore() && hasMoreTexts(lang)) {
+    if (haveMoreIn(lang)) {
       fn();
       return;
     }
