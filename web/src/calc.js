@@ -2,7 +2,7 @@
 // the worked-arithmetic table ("the arithmetic, with your numbers"), inline errors translated by
 // the module's error code and field, an aria-live summary, URL state and a copy-link button.
 // A calculator kind (kinds/*.js) only declares its fields and calls the module in compute().
-import { h, nextId, clear } from './dom.js';
+import { h, nextId, clear, setText } from './dom.js';
 import { t, hasText } from './i18n.js';
 import { GLOSSARY } from './data.js';
 import { format, fmtInput, fmtNumber, DASH } from './format.js';
@@ -479,11 +479,11 @@ export class Calc {
         const el = this.rowEls[id];
         if (!el) throw new Error(`no row ${id}`);
         const ok = value !== null && value !== undefined && !(typeof value === 'number' && !Number.isFinite(value));
-        el.out.textContent = ok ? (kind ? format(value, kind, this.lang) : String(value)) : DASH;
-        el.how.textContent = ok ? how : DASH;
+        setText(el.out, ok ? (kind ? format(value, kind, this.lang) : String(value)) : DASH);
+        setText(el.how, ok ? how : DASH);
       },
       summary: (text) => {
-        this.summaryEl.textContent = text || '';
+        setText(this.summaryEl, text || '');
       },
       /**
        * Runs `draw` before the next frame, once however many inputs came in meanwhile: the
@@ -526,18 +526,18 @@ export class Calc {
       const err = errors[f.id];
       if (err) {
         els.input.setAttribute('aria-invalid', 'true');
-        els.error.textContent = this.errorText(err, f);
+        setText(els.error, this.errorText(err, f));
       } else {
         els.input.removeAttribute('aria-invalid');
-        els.error.textContent = '';
+        setText(els.error, '');
       }
     }
     if (formError || failText) {
       this.formError.hidden = false;
-      this.formError.textContent = formError ? this.errorText(formError, null) : failText;
+      setText(this.formError, formError ? this.errorText(formError, null) : failText);
     } else {
       this.formError.hidden = true;
-      this.formError.textContent = '';
+      setText(this.formError, '');
     }
     this.writeUrl();
     if (this.host) {

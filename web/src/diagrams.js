@@ -2,7 +2,7 @@
 // there" and "what limits you, and which lever to pull". Both follow the reader's numbers (the
 // roofline, matmul and decode calculators on the page) and offer the lesson's guided tours step
 // by step.
-import { h, clear } from './dom.js';
+import { h, clear, setText } from './dom.js';
 import { t, proseText, catalogName } from './i18n.js';
 import { format } from './format.js';
 import { caseArgs, caseValues, isIntegerDtype } from './catalog.js';
@@ -172,16 +172,16 @@ class Diagram {
         // the lesson's case: its GPU's bandwidth and peak; the numbers are in the step texts
         const id = FLOW_TOUR_CASE[this.tour];
         const dev = caseArgs(this.rl, id, 'clocks');
-        this.linkValue.textContent = fmt(dev.bytesPerSecond, 'gbps');
-        this.valueEls.cores.textContent = fmt(dev.peakFlopsPerSecond, 'tflops');
-        this.caseLine.textContent = t('diagram.limits.caseTour', lang, { gpu: catalogName('gpu', caseValues(this.rl, id).gpu, lang) });
+        setText(this.linkValue, fmt(dev.bytesPerSecond, 'gbps'));
+        setText(this.valueEls.cores, fmt(dev.peakFlopsPerSecond, 'tflops'));
+        setText(this.caseLine, t('diagram.limits.caseTour', lang, { gpu: catalogName('gpu', caseValues(this.rl, id).gpu, lang) }));
       } else {
-        this.linkValue.textContent = r && Number.isFinite(r.bw) ? fmt(r.bw, 'gbps') : '—';
-        this.valueEls.cores.textContent = r && Number.isFinite(r.peak) ? fmt(r.peak, readerPeakUnit) : '—';
-        this.valueEls.weights.textContent = d && Number.isFinite(d.weights) ? fmt(d.weights, 'gb') : '—';
-        this.valueEls.inputs.textContent = d && Number.isFinite(d.kv) && Number.isFinite(d.batch) ? t('diagram.flow.kvValue', lang, { kv: fmt(d.kv, 'gb'), batch: fmt(d.batch, 'integer') }) : '—';
-        this.valueEls.cache.textContent = r && Number.isFinite(r.intensity) ? t('diagram.flow.reuse', lang, { intensity: fmt(r.intensity, 'number') }) : '';
-        this.caseLine.textContent = t('diagram.flow.case', lang);
+        setText(this.linkValue, r && Number.isFinite(r.bw) ? fmt(r.bw, 'gbps') : '—');
+        setText(this.valueEls.cores, r && Number.isFinite(r.peak) ? fmt(r.peak, readerPeakUnit) : '—');
+        setText(this.valueEls.weights, d && Number.isFinite(d.weights) ? fmt(d.weights, 'gb') : '—');
+        setText(this.valueEls.inputs, d && Number.isFinite(d.kv) && Number.isFinite(d.batch) ? t('diagram.flow.kvValue', lang, { kv: fmt(d.kv, 'gb'), batch: fmt(d.batch, 'integer') }) : '—');
+        setText(this.valueEls.cache, r && Number.isFinite(r.intensity) ? t('diagram.flow.reuse', lang, { intensity: fmt(r.intensity, 'number') }) : '');
+        setText(this.caseLine, t('diagram.flow.case', lang));
       }
     } else {
       const cs = limitsCase(this.rl, this.tour, lang);
@@ -194,14 +194,14 @@ class Diagram {
         }
       }
       const v = this.valueEls;
-      v.flops.textContent = cs ? fmt(cs.flops, 'flops') : '—';
-      v.bytes.textContent = cs ? fmt(cs.bytes, 'bytes') : '—';
-      v.gpu.textContent = cs ? `${fmt(cs.peak, cs.peakUnit || 'tflops')} · ${fmt(cs.bw, 'gbps')}` : '—';
-      v.intensity.textContent = k ? fmt(k.flopsPerByte, 'flopsPerByte') : '—';
-      v.ridge.textContent = k ? fmt(k.ridgeFlopsPerByte, 'flopsPerByte') : '—';
-      v.compare.textContent = k ? `${fmt(k.flopsPerByte, 'number')} ${k.bound === 'compute' ? '≥' : '<'} ${fmt(k.ridgeFlopsPerByte, 'number')}` : '—';
-      v.memoryBound.textContent = k && k.bound === 'memory' ? t('diagram.limits.youAreHere', lang, { time: fmt(k.seconds, 'seconds') }) : '';
-      v.computeBound.textContent = k && k.bound === 'compute' ? t('diagram.limits.youAreHere', lang, { time: fmt(k.seconds, 'seconds') }) : '';
+      setText(v.flops, cs ? fmt(cs.flops, 'flops') : '—');
+      setText(v.bytes, cs ? fmt(cs.bytes, 'bytes') : '—');
+      setText(v.gpu, cs ? `${fmt(cs.peak, cs.peakUnit || 'tflops')} · ${fmt(cs.bw, 'gbps')}` : '—');
+      setText(v.intensity, k ? fmt(k.flopsPerByte, 'flopsPerByte') : '—');
+      setText(v.ridge, k ? fmt(k.ridgeFlopsPerByte, 'flopsPerByte') : '—');
+      setText(v.compare, k ? `${fmt(k.flopsPerByte, 'number')} ${k.bound === 'compute' ? '≥' : '<'} ${fmt(k.ridgeFlopsPerByte, 'number')}` : '—');
+      setText(v.memoryBound, k && k.bound === 'memory' ? t('diagram.limits.youAreHere', lang, { time: fmt(k.seconds, 'seconds') }) : '');
+      setText(v.computeBound, k && k.bound === 'compute' ? t('diagram.limits.youAreHere', lang, { time: fmt(k.seconds, 'seconds') }) : '');
       this.nodeEls.memoryBound.classList.toggle('verdict-on', Boolean(k && k.bound === 'memory'));
       this.nodeEls.computeBound.classList.toggle('verdict-on', Boolean(k && k.bound === 'compute'));
       this.caseLine.textContent = this.tour

@@ -41,6 +41,21 @@ export function nextId(prefix) {
   return `${prefix}-${uid}`;
 }
 
+/**
+ * Sets an element's text, writing only when it changed, and into its one text node when it has
+ * one: an input change that leaves a result as it was does not lay it out again.
+ */
+export function setText(el, text) {
+  const first = el.firstChild;
+  if (first && first === el.lastChild && first.nodeType === 3) {
+    if (first.data !== text) first.data = text;
+  } else if (text === '') {
+    if (first) el.textContent = '';
+  } else {
+    el.textContent = text;
+  }
+}
+
 export function clear(el) {
   while (el.firstChild) el.firstChild.remove();
   return el;

@@ -4,7 +4,7 @@
 // KV caches must fit in the GPUs' memory. Defaults: the core's case llama-l4-decode.
 import { caseArgs, caseValues, format, gpu, gpuOptions, formatOptions, llmOptions, model } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { h, s, clear } from './dom.js';
+import { h, s, clear, setText } from './dom.js';
 import { frameIn, showChart, keyed, polyline, marker, dataTable, fmtTick } from './charts.js';
 
 export const DECODE_CASE = 'llama-l4-decode';
@@ -101,7 +101,7 @@ export const decodeKind = {
       }), r.computeSeconds, 'seconds');
     } else {
       c.row('computeTime', null, null);
-      if (r && roofs.why) c.rowEls.computeTime.how.textContent = roofs.why;
+      if (r && roofs.why) setText(c.rowEls.computeTime.how, roofs.why);
     }
     c.row('stepTime', r && c.t(`decode.how.step.${r.bound}`), r && `${c.fmt(r.stepSeconds, 'seconds')} · ${c.t(`verdict.${r.bound}`)}`);
     c.row('perConversation', r && c.t('decode.how.perConversation', { time: c.fmt(r.stepSeconds, 'seconds') }), r && r.tokensPerSecondPerSequence, 'number');
@@ -113,7 +113,7 @@ export const decodeKind = {
       c.row('capacity', memory, `${verdict}${most}`);
     } else {
       c.row('capacity', null, null);
-      if (r) c.rowEls.capacity.how.textContent = c.t('decode.capacity.unknown');
+      if (r) setText(c.rowEls.capacity.how, c.t('decode.capacity.unknown'));
     }
     // the KV cache of one conversation of the chosen model, from its shape
     let kv = null;
