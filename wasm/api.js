@@ -72,8 +72,8 @@ function rooflineEncode(v, depth, budget) {
 
 /**
  * The inlined wasm (roofline.js, roofline.mjs) is gzip-compressed, then base64: less than half
- * the size of the plain base64 (docs/building.md). It is inflated here, with the platform's own
- * DecompressionStream (every browser with WebAssembly exception handling has it, and Node 18+).
+ * the size of the plain base64 (docs/building.md). It is inflated here: by Node's zlib, by the
+ * browser's DecompressionStream, or where a browser has none by rooflineGunzip (inflate.js).
  */
 function rooflineInflate(base64) {
   if (typeof process === 'object' && process && process.versions && process.versions.node && typeof require === 'function') {
@@ -89,7 +89,12 @@ function rooflineInflate(base64) {
     for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
   }
   if (typeof DecompressionStream !== 'function') {
-    return Promise.reject(new Error('Roofline Lab needs DecompressionStream (a browser from 2023 on, or Node 18+)'));
+    // Safari before 16.4, Firefox before 113: the decoder that comes with the module (inflate.js)
+    try {
+      return Promise.resolve(rooflineGunzip(bytes));
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
   return new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
 }

@@ -24,6 +24,8 @@ if (!input || !outdir) {
 const here = dirname(fileURLToPath(import.meta.url));
 const module = readFileSync(input, 'utf8');
 const api = readFileSync(join(here, 'api.js'), 'utf8');
+// the gzip decoder for browsers without DecompressionStream, in the files that inline the wasm
+const inflate = readFileSync(join(here, 'inflate.js'), 'utf8');
 const banner = '/* Roofline Lab core, compiled to WebAssembly. API: docs/api.md */\n';
 mkdirSync(outdir, { recursive: true });
 
@@ -47,7 +49,7 @@ if (typeof module === 'object' && module && module.exports) module.exports = cre
 ${extra}root.createRoofline = createRoofline;
 })(typeof globalThis !== 'undefined' ? globalThis : this);
 `;
-writeFileSync(join(outdir, 'roofline.js'), classic(gzipped, moduleNoWasm));
+writeFileSync(join(outdir, 'roofline.js'), classic(`${gzipped}\n${inflate}`, moduleNoWasm));
 writeFileSync(join(outdir, 'roofline-web.js'), classic('', module.replace(inlined, '"roofline.wasm"'),
   'createRoofline.split = true;  // the page falls back to roofline.js where the fetch fails\n'));
 
@@ -60,6 +62,7 @@ const require = __rooflineNode
 const __dirname = __rooflineNode ? require('path').dirname(require('url').fileURLToPath(import.meta.url)) : '';
 `;
 const esm = `${banner}${nodeShim}${gzipped}
+${inflate}
 ${moduleNoWasm}
 ${api}
 export { RooflineError, createRoofline };
@@ -69,6 +72,7 @@ writeFileSync(join(outdir, 'roofline.mjs'), esm);
 // The same ES module for browsers and bundlers only: without the Node shim, whose top-level
 // await bundlers targeting older browsers reject (the npm package's "browser" entry).
 writeFileSync(join(outdir, 'roofline.browser.mjs'), `${banner}${gzipped}
+${inflate}
 ${moduleNoWasm}
 ${api}
 export { RooflineError, createRoofline };
