@@ -1,6 +1,6 @@
 // Calculator 2: multiplying by hand. B sits above, A to the left, and each cell of C where its
 // row of A and column of B cross, showing that dot product. The module multiplies and counts MACs.
-import { h, clear } from './dom.js';
+import { h, clear, setText } from './dom.js';
 import { parseNumber } from './parse.js';
 
 const MAX = 6;
@@ -82,30 +82,25 @@ export const byhandKind = {
     const num = (x) => c.fmt(x, 'number');
     const ka = a[0].length;
     const kb = b.length;
-    c.message.textContent = '';
-    c.message.hidden = true;
-    if (err) {
-      c.message.hidden = false;
-      c.message.textContent = byhandError(c, err, ka, kb);
-    }
+    setText(c.message, err ? byhandError(c, err, ka, kb) : '');
+    c.message.hidden = !err;
     c.cGrid.classList.toggle('off', Boolean(err));
     c.cCells.forEach((row, i) => row.forEach((cell, j) => {
-      clear(cell.value);
-      clear(cell.dot);
       if (!r) {
-        cell.value.textContent = '—';
+        setText(cell.value, '—');
+        setText(cell.dot, '');
         return;
       }
-      cell.value.textContent = num(r.c[i][j]);
+      setText(cell.value, num(r.c[i][j]));
       const terms = [];
       for (let t = 0; t < r.inner; t += 1) terms.push(`${num(cellValue(a[i][t], lang))} × ${num(cellValue(b[t][j], lang))}`);
-      cell.dot.textContent = terms.join(' + ');
+      setText(cell.dot, terms.join(' + '));
       cell.box.setAttribute('aria-label', c.t('byhand.cellLabel', { i: i + 1, j: j + 1, value: num(r.c[i][j]), dot: terms.join(' + ') }));
     }));
     c.row('size', r && `(${int(a.length)} × ${int(ka)}) · (${int(kb)} × ${int(b[0].length)})`, r && `${int(r.rows)} × ${int(r.cols)}`);
     c.row('macs', r && `${int(r.rows)} × ${int(r.cols)} × ${int(r.inner)}`, r && r.macs, 'integer');
     c.row('flops', r && `2 × ${int(r.macs)}`, r && r.flops, 'integer');
-    c.macCounter.textContent = r ? c.t('byhand.counter', { macs: int(r.macs), flops: int(r.flops) }) : c.t('byhand.counterNone');
+    setText(c.macCounter, r ? c.t('byhand.counter', { macs: int(r.macs), flops: int(r.flops) }) : c.t('byhand.counterNone'));
     c.summary(r ? c.t('byhand.summary', { rows: int(r.rows), cols: int(r.cols), macs: int(r.macs) }) : c.message.textContent);
   },
 };
