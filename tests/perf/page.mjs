@@ -193,7 +193,7 @@ async function newContext(browser) {
  * One load in a fresh context (nothing cached): navigation start to the first frame that shows
  * the target. `onRequest` sees every request with whether it came before ready.
  */
-async function loadOnce(browser, url, target, { timeout = 30000, lazyGraceMs = 5000, recordRequests = false } = {}) {
+export async function loadOnce(browser, url, target, { timeout = 30000, lazyGraceMs = 5000, recordRequests = false } = {}) {
   const context = await newContext(browser);
   try {
     await context.addInitScript(readyProbe, { ...target, msg: READY_MSG });
