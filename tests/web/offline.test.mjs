@@ -71,6 +71,55 @@ for (const missing of [['Uint8Array.fromBase64'], ['Uint8Array.fromBase64', 'Dec
   });
 }
 
+// Safari before 16.4 cannot construct a style sheet: each calculator then carries a <style> of its
+// own (which a page without a CSP against inline styles, like the single file, applies), and keeps
+// it when it is drawn again.
+test('the single file works in a browser without constructed style sheets, styled, across a redraw', async () => {
+  const url = pathToFileURL(join(SITE_DIR, 'roofline-lab.html')).href;
+  const context = await env.browser.newContext();
+  try {
+    await context.addInitScript(() => {
+      delete ShadowRoot.prototype.adoptedStyleSheets;
+      delete Document.prototype.adoptedStyleSheets;
+      globalThis.CSSStyleSheet = function CSSStyleSheet() { throw new TypeError('Illegal constructor'); };
+    });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${url}?lang=en`);
+    const state = () => page.evaluate(() => {
+      const root = document.querySelector('roofline-calculator[kind="matmul"]').shadowRoot;
+      const out = root && root.querySelector('output[data-row="flops"]');
+      return {
+        adopted: 'adoptedStyleSheets' in root,
+        styles: root.querySelectorAll('style').length,
+        first: root.firstChild && root.firstChild.localName,
+        flops: out && out.textContent,
+        weight: out && getComputedStyle(out).fontWeight,
+        title: root.querySelector('h2, h3') && root.querySelector('h2, h3').textContent,
+      };
+    });
+    await until(page, () => {
+      const el = document.querySelector('roofline-calculator[kind="matmul"]');
+      const o = el && el.shadowRoot && el.shadowRoot.querySelector('output[data-row="flops"]');
+      return o && o.textContent === '65,536,000';
+    });
+    const before = await state();
+    assert.deepEqual({ ...before, title: undefined }, { adopted: false, styles: 1, first: 'style', flops: '65,536,000', weight: '700', title: undefined });
+    // drawn again in another language: the shadow root is emptied and filled, its <style> stays
+    await page.evaluate(() => document.querySelector('roofline-calculator[kind="matmul"]').setAttribute('lang', 'es'));
+    await until(page, (t) => {
+      const h = document.querySelector('roofline-calculator[kind="matmul"]').shadowRoot.querySelector('h2, h3');
+      return h && h.textContent !== t;
+    }, before.title);
+    const after = await state();
+    assert.deepEqual({ ...after, title: undefined }, { ...before, title: undefined });
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('the served page and the embed example make no request to another origin', async () => {
   for (const path of ['index.html?lang=pt', 'embed-example.html']) {
     const { page, context, foreign, errors } = await openPage(env.browser, env.site.url + path, { allowedOrigin: env.site.url });

@@ -56,7 +56,9 @@ export function setText(el, text) {
   }
 }
 
+/** Empties an element; a node marked rooflineKeep stays first (a shadow root's own styles). */
 export function clear(el) {
-  while (el.firstChild) el.firstChild.remove();
+  const keep = el.firstChild && el.firstChild.rooflineKeep ? el.firstChild : null;
+  while (el.lastChild && el.lastChild !== keep) el.lastChild.remove();
   return el;
 }

@@ -65,6 +65,27 @@ export function calcSheet() {
   return sheet;
 }
 
+/**
+ * The calculator's styles in its shadow root: the one constructed sheet every calculator shares,
+ * or where the browser cannot construct one (Safari before 16.4) a <style> of its own, first in
+ * the root, which clear() keeps. A page whose CSP refuses inline styles refuses that <style>: the
+ * calculator then works unstyled.
+ */
+function styleRoot(root) {
+  if ('adoptedStyleSheets' in root) {
+    try {
+      root.adoptedStyleSheets = [calcSheet()];
+      return;
+    } catch (e) {
+      /* no constructed style sheets: below */
+    }
+  }
+  const style = document.createElement('style');
+  style.textContent = CALC_CSS;
+  style.rooflineKeep = true;
+  root.prepend(style);
+}
+
 export function elementLang(el) {
   const own = normalizeLang(String(el.getAttribute('lang') || '').split('-')[0]);
   if (own) return own;
@@ -168,8 +189,7 @@ export class RooflineCalculatorElement extends HTMLElement {
 
   connectedCallback() {
     if (!this.shadowRoot) {
-      const root = this.attachShadow({ mode: 'open' });
-      root.adoptedStyleSheets = [calcSheet()];
+      styleRoot(this.attachShadow({ mode: 'open' }));
     }
     track(this);
     if (this.started) {
