@@ -117,6 +117,9 @@ export function valueOf(rl, spec, lang) {
 }
 
 const isSpec = (x) => x !== null && typeof x === 'object' && !Array.isArray(x) && typeof x.call === 'string';
+// a spec's arguments are JSON (they come from web/i18n): a JSON copy is exact, and runs in browsers
+// older than structuredClone (Chrome 98, Safari 15.4)
+const copy = (x) => (x === undefined ? x : JSON.parse(JSON.stringify(x)));
 
 function rawValue(rl, spec) {
   const fn = rl[spec.call];
@@ -127,11 +130,11 @@ function rawValue(rl, spec) {
   let args;
   if (spec.args !== undefined) {
     args = {};
-    for (const [k, a] of Object.entries(spec.args)) args[k] = isSpec(a) ? rawValue(rl, a) : structuredClone(a);
+    for (const [k, a] of Object.entries(spec.args)) args[k] = isSpec(a) ? rawValue(rl, a) : copy(a);
   }
   if (spec.case !== undefined) {
     const ask = { id: spec.case, function: spec.call };
-    if (spec.values !== undefined) ask.values = structuredClone(spec.values);
+    if (spec.values !== undefined) ask.values = copy(spec.values);
     args = { ...rl.caseArgs(ask), ...(args || {}) };
   } else if (spec.values !== undefined) {
     throw new Error(`values vary a lesson case; the value from ${spec.call} names none`);
