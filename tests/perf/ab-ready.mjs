@@ -10,8 +10,7 @@
 // A/A (the same folder twice) shows the noise: ratios of 0.97–1.03 on this machine.
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createSiteServer } from '../../web/serve.mjs';
-import { launch } from '../web/helpers.mjs';
+import { launch, serve } from '../web/helpers.mjs';
 import { TARGETS, loadOnce, median } from './page.mjs';
 
 const URLS = {
@@ -35,9 +34,7 @@ function parseArgs(argv) {
 }
 
 async function serveDir(dir) {
-  const server = createSiteServer(dir);
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { dir: resolve(dir), url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
+  return { ...(await serve(dir)), dir: resolve(dir) };
 }
 
 const o = parseArgs(process.argv.slice(2));

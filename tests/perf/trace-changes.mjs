@@ -10,8 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSiteServer } from '../../web/serve.mjs';
-import { launch } from '../web/helpers.mjs';
+import { launch, serve } from '../web/helpers.mjs';
 import { CHANGES, KINDS } from './page.mjs';
 
 const PHASES = ['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit', 'FunctionCall'];
@@ -71,8 +70,7 @@ function summarize(path) {
 }
 
 const o = parseArgs(process.argv.slice(2));
-const server = createSiteServer(o.dir);
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
+const site = await serve(o.dir);
 const browser = await launch();
 const tmp = mkdtempSync(join(tmpdir(), 'roofline-trace-'));
 const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8'];
@@ -80,7 +78,7 @@ if (o.invalidations) categories.push('disabled-by-default-devtools.timeline.inva
 try {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US' });
   const page = await context.newPage();
-  await page.goto(`http://127.0.0.1:${server.address().port}/index.html?lang=en`, { waitUntil: 'load' });
+  await page.goto(`${site.url}index.html?lang=en`, { waitUntil: 'load' });
   await page.waitForTimeout(1500);
   console.log(`| calculator (ms per change) | ${PHASES.map((p) => LABELS[p]).join(' | ')} |`);
   console.log(`| --- |${PHASES.map(() => ' ---: |').join('')}`);
@@ -107,6 +105,6 @@ try {
   await context.close();
 } finally {
   await browser.close();
-  server.close();
+  await site.close();
   rmSync(tmp, { recursive: true, force: true });
 }

@@ -167,22 +167,23 @@ class Diagram {
     if (this.kind === 'flow') {
       const r = readerState.roofline;
       const d = readerState.decode;
-      for (const id of FLOW_NODES) this.valueEls[id].textContent = '';
+      const values = {}; // what each node shows; the others are emptied
       if (this.tour) {
         // the lesson's case: its GPU's bandwidth and peak; the numbers are in the step texts
         const id = FLOW_TOUR_CASE[this.tour];
         const dev = caseArgs(this.rl, id, 'clocks');
         setText(this.linkValue, fmt(dev.bytesPerSecond, 'gbps'));
-        setText(this.valueEls.cores, fmt(dev.peakFlopsPerSecond, 'tflops'));
+        values.cores = fmt(dev.peakFlopsPerSecond, 'tflops');
         setText(this.caseLine, t('diagram.limits.caseTour', lang, { gpu: catalogName('gpu', caseValues(this.rl, id).gpu, lang) }));
       } else {
         setText(this.linkValue, r && Number.isFinite(r.bw) ? fmt(r.bw, 'gbps') : '—');
-        setText(this.valueEls.cores, r && Number.isFinite(r.peak) ? fmt(r.peak, readerPeakUnit) : '—');
-        setText(this.valueEls.weights, d && Number.isFinite(d.weights) ? fmt(d.weights, 'gb') : '—');
-        setText(this.valueEls.inputs, d && Number.isFinite(d.kv) && Number.isFinite(d.batch) ? t('diagram.flow.kvValue', lang, { kv: fmt(d.kv, 'gb'), batch: fmt(d.batch, 'integer') }) : '—');
-        setText(this.valueEls.cache, r && Number.isFinite(r.intensity) ? t('diagram.flow.reuse', lang, { intensity: fmt(r.intensity, 'number') }) : '');
+        values.cores = r && Number.isFinite(r.peak) ? fmt(r.peak, readerPeakUnit) : '—';
+        values.weights = d && Number.isFinite(d.weights) ? fmt(d.weights, 'gb') : '—';
+        values.inputs = d && Number.isFinite(d.kv) && Number.isFinite(d.batch) ? t('diagram.flow.kvValue', lang, { kv: fmt(d.kv, 'gb'), batch: fmt(d.batch, 'integer') }) : '—';
+        values.cache = r && Number.isFinite(r.intensity) ? t('diagram.flow.reuse', lang, { intensity: fmt(r.intensity, 'number') }) : '';
         setText(this.caseLine, t('diagram.flow.case', lang));
       }
+      for (const id of FLOW_NODES) setText(this.valueEls[id], values[id] || '');
     } else {
       const cs = limitsCase(this.rl, this.tour, lang);
       let k = null;
@@ -204,9 +205,9 @@ class Diagram {
       setText(v.computeBound, k && k.bound === 'compute' ? t('diagram.limits.youAreHere', lang, { time: fmt(k.seconds, 'seconds') }) : '');
       this.nodeEls.memoryBound.classList.toggle('verdict-on', Boolean(k && k.bound === 'memory'));
       this.nodeEls.computeBound.classList.toggle('verdict-on', Boolean(k && k.bound === 'compute'));
-      this.caseLine.textContent = this.tour
+      setText(this.caseLine, this.tour
         ? t('diagram.limits.caseTour', lang, { gpu: cs ? cs.gpuName : '—' })
-        : t('diagram.limits.caseReader', lang);
+        : t('diagram.limits.caseReader', lang));
     }
     this.refreshDetail();
   }

@@ -49,9 +49,7 @@ export function setText(el, text) {
   const first = el.firstChild;
   if (first && first === el.lastChild && first.nodeType === 3) {
     if (first.data !== text) first.data = text;
-  } else if (text === '') {
-    if (first) el.textContent = '';
-  } else {
+  } else if (first || text !== '') {
     el.textContent = text;
   }
 }
