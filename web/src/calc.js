@@ -3,7 +3,7 @@
 // the module's error code and field, an aria-live summary, URL state and a copy-link button.
 // A calculator kind (kinds/*.js) only declares its fields and calls the module in compute().
 import { h, nextId, clear, setText } from './dom.js';
-import { t, hasText } from './i18n.js';
+import { t, hasText, fillValues } from './i18n.js';
 import { GLOSSARY } from './data.js';
 import { format, fmtInput, fmtNumber, DASH } from './format.js';
 import { parseNumber } from './parse.js';
@@ -121,15 +121,18 @@ export class Calc {
 
   termLink(termId) {
     if (!termId || !GLOSSARY[termId]) return null;
-    const card = GLOSSARY[termId][this.lang];
+    const entry = GLOSSARY[termId];
+    const card = entry[this.lang];
     if (!card) return null;
+    // a definition's figures ({t4}: the T4's peak) come from the module, as on its glossary card
+    const short = fillValues(this.rl, card.short, entry.values, this.lang);
     if (this.linkTerms) {
-      return h('a', { class: 'term', href: `#glossary-${termId}`, title: card.short },
+      return h('a', { class: 'term', href: `#glossary-${termId}`, title: short },
         this.tr('calc.termLink', { term: card.term }));
     }
     return h('details', { class: 'term-tip' },
       h('summary', {}, this.tr('calc.termLink', { term: card.term })),
-      h('p', {}, card.short.replace(/\{[A-Za-z0-9_.]+\}/g, '…')));
+      h('p', {}, short));
   }
 
   render(root) {
