@@ -10,6 +10,7 @@ import { readFileSync, writeFileSync, mkdirSync, existsSync, copyFileSync, readd
 import { dirname, join, resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
+import { prerender, PRERENDER_CSS } from './prerender.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SRC = join(HERE, 'src');
@@ -178,7 +179,7 @@ function noscript(ui) {
 const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#0a58a8"/><path d="M5 26 L15 10 L27 10" fill="none" stroke="#fff" stroke-width="3.5" stroke-linejoin="round"/></svg>';
 const FAVICON_DATA = `data:image/svg+xml,${encodeURIComponent(FAVICON)}`;
 
-function pageHtml(ui, { css, scripts, icon }) {
+function pageHtml(ui, { css, scripts, icon, first = null, tail = '' }) {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -192,11 +193,12 @@ ${css}
 ${scripts}
 </head>
 <body>
-<div id="lab">
+<div id="lab"${first ? ` data-prerendered="${first.lang}"` : ''}>
 <noscript>
 ${noscript(ui)}
 </noscript>
-</div>
+${first ? first.html : ''}
+</div>${tail}
 </body>
 </html>
 `;
@@ -278,7 +280,7 @@ function splitTexts(lang, { ui, catalogTexts, prose, glossary }) {
   return { first, more };
 }
 
-function main() {
+async function main() {
   const opt = args(process.argv.slice(2));
   const moduleDir = resolve(opt.moduleDir);
   const out = resolve(opt.out);
@@ -317,9 +319,20 @@ function main() {
   new Script(pageJs, { filename: 'roofline-page.js' });
   const moreJs = bundle('more-parts', null, { title: "the served page's later parts", external: first.modules }).code;
   new Script(moreJs, { filename: 'roofline-page-more.js' });
-  // its first script: starts loading the reader's language's texts in parallel with the code
-  const bootJs = bundle('boot', {}, { title: "the served page's boot script" }).code;
+  const classic = join(moduleDir, 'roofline.js');
+  if (!existsSync(classic)) throw new Error(`${classic} not found: build the wasm module first`);
+  // its first screen in English, drawn here by the page's code and the module (web/prerender.mjs)
+  const prerenderJs = bundle('prerender', { UI: ui, PROSE: prose, GLOSSARY: glossary, CATALOG: catalogTexts, CALC_CSS: calcCss, ALL_TEXTS: true }, { title: "the build's prerender" }).code;
+  const prerendered = await prerender(prerenderJs, classic, 'en');
+  const firstScreen = (style) => ({ lang: prerendered.lang, html: prerendered.html(style) });
+  const PRERENDER = { lang: prerendered.lang, kinds: prerendered.kinds };
+  // its first script: starts loading the reader's language's texts in parallel with the code, and
+  // hides the prerendered first screen where it is not the reader's
+  const bootJs = bundle('boot', { PRERENDER }, { title: "the served page's boot script" }).code;
   new Script(bootJs, { filename: 'roofline-boot.js' });
+  // the single file's: the same check alone, inline
+  const staleJs = bundle('stale', { PRERENDER }, { title: 'the prerendered first screen\'s check' }).code;
+  new Script(staleJs, { filename: 'roofline-stale.js' });
   const textFiles = {};
   for (const lang of LANGS) {
     const { first: firstPack, more: morePack } = splitTexts(lang, { ui, catalogTexts, prose, glossary });
@@ -332,8 +345,6 @@ function main() {
     file('more', morePack, `roofline-texts-more.${lang}.js`, '__rooflineTextsMore');
   }
 
-  const classic = join(moduleDir, 'roofline.js');
-  if (!existsSync(classic)) throw new Error(`${classic} not found: build the wasm module first`);
   if (moduleDir !== out) {
     copyFileSync(classic, join(out, 'roofline.js'));
     for (const name of ['roofline.mjs', 'roofline-web.js', 'roofline.wasm']) {
@@ -350,23 +361,34 @@ function main() {
   writeFileSync(join(out, 'roofline-boot.js'), bootJs);
   for (const [name, code] of Object.entries(textFiles)) writeFileSync(join(out, name), code);
   writeFileSync(join(out, 'roofline-lab.css'), pageCss);
+  writeFileSync(join(out, PRERENDER_CSS), calcCss);
   writeFileSync(join(out, 'embed-example.css'), embedCss);
   writeFileSync(join(out, 'favicon.svg'), FAVICON);
   writeFileSync(join(out, 'index.html'), pageHtml(ui, {
     icon: 'favicon.svg',
-    css: '<link rel="stylesheet" href="roofline-lab.css">',
+    first: firstScreen(`<link rel="stylesheet" href="${PRERENDER_CSS}">`),
+    // the prerendered calculator's sheet is linked from its shadow root: asked for from the start
+    css: `<link rel="stylesheet" href="roofline-lab.css">\n<link rel="preload" href="${PRERENDER_CSS}" as="style">`,
     // the wasm is fetched (and compiled while it arrives) from the start, in parallel with the scripts
     scripts: `${split
-      ? '<link rel="preload" href="roofline.wasm" as="fetch" type="application/wasm" crossorigin>\n<script src="roofline-boot.js" defer></script>\n<script src="roofline-web.js" defer></script>'
-      : '<script src="roofline-boot.js" defer></script>\n<script src="roofline.js" defer></script>'}\n<script src="roofline-page.js" defer></script>`,
+      ? '<link rel="preload" href="roofline.wasm" as="fetch" type="application/wasm" crossorigin>\n<script src="roofline-web.js" defer></script>'
+      : '<script src="roofline.js" defer></script>'}\n<script src="roofline-page.js" defer></script>\n<script src="roofline-boot.js"></script>`,
   }));
+  // the single file: its first screen prerendered too, with the calculator's styles inline; its
+  // scripts after it, so that the browser can show it before it runs them
+  const styleTag = (css) => `<style>\n${css.replace(/<\/style/gi, '<\\/style')}\n</style>`;
   writeFileSync(join(out, 'roofline-lab.html'), pageHtml(ui, {
     icon: FAVICON_DATA,
-    css: `<style>\n${pageCss.replace(/<\/style/gi, '<\\/style')}\n</style>`,
-    scripts: `<script>\n${inlineScript(moduleJs)}\n</script>\n<script>\n${inlineScript(js)}\n</script>${measure.inline}`,
+    first: firstScreen(styleTag(calcCss)),
+    css: styleTag(pageCss),
+    scripts: `<script>\n${inlineScript(staleJs)}\n</script>`,
+    tail: `\n<script>\n${inlineScript(moduleJs)}\n</script>\n<script>\n${inlineScript(js)}\n</script>${measure.inline}`,
   }));
   writeFileSync(join(out, 'embed-example.html'), embedHtml(ui));
   console.log(`build: wrote index.html (roofline-page.js, roofline-page-more.js, roofline-texts[-more].*.js${split ? ', roofline-web.js + roofline.wasm' : ''}), roofline-lab.html, embed-example.html and assets to ${relative(process.cwd(), out) || '.'}`);
 }
 
-main();
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -12,7 +12,7 @@ import { besideScript, injectScript } from './load.js';
 
 // Every kind the element knows: the first here, the others with the page's later parts (more.js).
 export const KIND_NAMES = ['matmul', 'byhand', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant', 'device'];
-const FIRST_KINDS = { matmul: matmulKind };
+export const FIRST_KINDS = { matmul: matmulKind };
 
 /** Whether a kind's code and texts come with the later parts (more.js). */
 function needsMore(kind) {
@@ -182,14 +182,50 @@ function untrack(el) {
   }
 }
 
+/**
+ * What the reader did to a prerendered calculator (a copy of the page's first screen in its HTML,
+ * shown before the code runs): the fields typed into or slid, { id: {text} | {slider} }, and a
+ * function that puts the focus back on the same control of the calculator built in its place.
+ */
+function carryOver(pre, root) {
+  const fields = {};
+  for (const field of pre.querySelectorAll('.field[data-field]')) {
+    const text = field.querySelector('input[name]');
+    const slider = field.querySelector('input.slider');
+    if (text && text.value !== text.defaultValue) fields[field.dataset.field] = { text: text.value };
+    else if (slider && slider.value !== slider.defaultValue) fields[field.dataset.field] = { slider: Number(slider.value) };
+  }
+  const a = root.activeElement;
+  let selector = null;
+  if (a && pre.contains(a)) {
+    const field = a.closest('.field[data-field]');
+    if (field) selector = `.field[data-field="${field.dataset.field}"] ${a.classList.contains('slider') ? 'input.slider' : 'input[name]'}`;
+    else if (a.localName === 'a' && a.getAttribute('href')) selector = `a[href="${CSS.escape(a.getAttribute('href'))}"]`;
+    else if (a.localName === 'button' && a.classList.length) selector = `button.${CSS.escape(a.classList[0])}`;
+  }
+  const range = a && typeof a.selectionStart === 'number' ? [a.selectionStart, a.selectionEnd] : null;
+  const focus = selector && ((r) => {
+    const el = r.querySelector(selector);
+    if (!el) return;
+    el.focus();
+    if (range && typeof el.setSelectionRange === 'function') el.setSelectionRange(...range);
+  });
+  return { fields, focus };
+}
+
 export class RooflineCalculatorElement extends HTMLElement {
   static get observedAttributes() {
     return ['lang', 'kind', 'exercise', 'question'];
   }
 
   connectedCallback() {
-    if (!this.shadowRoot) {
-      styleRoot(this.attachShadow({ mode: 'open' }));
+    if (!this.styled) {
+      // a shadow root may be here already: the served page's first calculator, prerendered
+      // (web/prerender.mjs) in a declarative shadow root, which it keeps showing until it builds
+      const root = this.shadowRoot || this.attachShadow({ mode: 'open' });
+      styleRoot(root);
+      this.styled = true;
+      this.prerendered = root.querySelector('[data-prerendered]');
     }
     track(this);
     if (this.started) {
@@ -204,8 +240,11 @@ export class RooflineCalculatorElement extends HTMLElement {
     this.started = true;
     const lang = elementLang(this);
     this.shownLang = lang;
-    if (hasLang(lang)) this.shadowRoot.append(h('p', { class: 'loading', role: 'status' }, t('calc.loading', lang)));
-    this.setAttribute('data-loading', '');
+    // a prerendered calculator stays as it is (no loading note, no room held) until it builds
+    if (!this.prerendered) {
+      if (hasLang(lang)) this.shadowRoot.append(h('p', { class: 'loading', role: 'status' }, t('calc.loading', lang)));
+      this.setAttribute('data-loading', '');
+    }
     Promise.all([loadModule(), textsAndCode(this.getAttribute('kind'), lang)]).then(([rl]) => {
       this.rl = rl;
       if (this.isConnected) whenNeeded(this, () => this.build());
@@ -245,6 +284,9 @@ export class RooflineCalculatorElement extends HTMLElement {
     const kind = this.getAttribute('kind');
     const def = FIRST_KINDS[kind] || (MORE.kinds && MORE.kinds[kind]);
     const root = this.shadowRoot;
+    // what the reader typed into a prerendered calculator before this build is kept
+    const carried = this.prerendered && this.prerendered.isConnected ? carryOver(this.prerendered, root) : null;
+    this.prerendered = null;
     clear(root);
     if (this.practice) this.practice.disconnect();
     this.practice = null;
@@ -271,8 +313,10 @@ export class RooflineCalculatorElement extends HTMLElement {
     }
     this.calc = new Calc(def, this.rl, {
       lang, host: this, urlState: this.hasAttribute('url-state'), linkTerms: this.hasAttribute('link-terms'),
+      typed: carried && carried.fields,
     });
     this.calc.render(root);
+    if (carried && carried.focus) carried.focus(root);
   }
 
   attributeChangedCallback(name, oldValue, newValue) {

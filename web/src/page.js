@@ -35,7 +35,7 @@ function paragraphs(text, cls) {
   return String(text).split(/\n\s*\n/).map((p) => h('p', { class: cls }, p.trim()));
 }
 
-class Page {
+export class Page {
   constructor(root, rl) {
     this.root = root;
     this.rl = rl;
@@ -88,6 +88,8 @@ class Page {
     document.title = this.p('page.title') || t('page.title', lang);
     const focusLang = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.lang : null;
     const root = this.root;
+    this.adoptPrerender();
+    const refocus = keepFocus(root);
     // keep calculator elements (their state) across language switches
     for (const el of Object.values(this.calcs)) el.remove();
     for (const el of Object.values(this.practiceElements || {})) el.remove();
@@ -111,7 +113,30 @@ class Page {
     if (focusLang) {
       const b = root.querySelector(`button[data-lang="${focusLang}"]`);
       if (b) b.focus();
+    } else if (refocus) {
+      refocus();
     }
+  }
+
+  /**
+   * The served page's HTML holds its first screen, prerendered at build time in one language with
+   * the default inputs (web/prerender.mjs), which the first render replaces. Where it is the
+   * reader's (same language, no inputs in the link: the boot script marks <html
+   * data-prerender="stale"> otherwise, which hides it), its calculators are kept, with what the
+   * reader may already have typed into them (element.js carries that over).
+   */
+  adoptPrerender() {
+    const root = this.root;
+    if (!root.hasAttribute('data-prerendered')) return;
+    const html = document.documentElement;
+    if (root.getAttribute('data-prerendered') === this.lang && html.getAttribute('data-prerender') !== 'stale') {
+      for (const el of root.querySelectorAll('roofline-calculator[kind]')) {
+        const kind = el.getAttribute('kind');
+        if (!this.calcs[kind] && el.id === `calc-${kind}`) this.calcs[kind] = el;
+      }
+    }
+    root.removeAttribute('data-prerendered');
+    html.removeAttribute('data-prerender');
   }
 
   /**
@@ -317,6 +342,30 @@ class Page {
     }
     return list;
   }
+}
+
+/**
+ * Where the focus is inside the page before a render takes the page apart: a function that puts it
+ * back (a kept calculator's control, with the caret, or a link to the same place), or null.
+ */
+function keepFocus(root) {
+  const a = document.activeElement;
+  if (!a || a === document.body || !root.contains(a)) return null;
+  if (a.localName === 'roofline-calculator') {
+    const inner = a.shadowRoot && a.shadowRoot.activeElement;
+    const range = inner && typeof inner.selectionStart === 'number' ? [inner.selectionStart, inner.selectionEnd] : null;
+    return () => {
+      if (!a.isConnected) return;
+      const target = inner && inner.isConnected ? inner : a;
+      target.focus();
+      if (range && target === inner) inner.setSelectionRange(...range);
+    };
+  }
+  const href = a.localName === 'a' && a.getAttribute('href');
+  return href ? () => {
+    const b = root.querySelector(`a[href="${CSS.escape(href)}"]`);
+    if (b) b.focus();
+  } : null;
 }
 
 /**

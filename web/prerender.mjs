@@ -1,0 +1,283 @@
+// The served page's first screen as HTML, made at build time by the page's own code (a bundle of
+// web/src/prerender.js) and the WebAssembly module, in Node: the header, the contents and the
+// first calculator with its results, so that the browser paints them with the HTML instead of
+// after three scripts, the module and the texts. The page's scripts then take over what is there
+// (web/src/page.js, element.js). Every figure in it comes from the module, as on the page.
+//
+// The code runs against a small document made here (enough for what that code touches; anything
+// else throws, so a change to the first screen that needs more fails the build, not the page).
+import { createRequire } from 'node:module';
+import { Script, createContext } from 'node:vm';
+
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const escapeText = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\u00a0/g, '&nbsp;');
+const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/\u00a0/g, '&nbsp;');
+
+class Node {
+  constructor(nodeType) {
+    this.nodeType = nodeType;
+    this.parentNode = null;
+    this.childNodes = [];
+  }
+
+  get firstChild() {
+    return this.childNodes[0] || null;
+  }
+
+  get lastChild() {
+    return this.childNodes[this.childNodes.length - 1] || null;
+  }
+
+  get parentElement() {
+    return this.parentNode instanceof Element ? this.parentNode : null;
+  }
+
+  insert(nodes, at) {
+    const list = nodes.map((n) => (n instanceof Node ? n : new Text(String(n))));
+    for (const n of list) if (n.parentNode) n.remove();
+    this.childNodes.splice(at, 0, ...list);
+    for (const n of list) n.parentNode = this;
+  }
+
+  append(...nodes) {
+    this.insert(nodes, this.childNodes.length);
+  }
+
+  prepend(...nodes) {
+    this.insert(nodes, 0);
+  }
+
+  appendChild(node) {
+    this.append(node);
+    return node;
+  }
+
+  remove() {
+    if (!this.parentNode) return;
+    const siblings = this.parentNode.childNodes;
+    siblings.splice(siblings.indexOf(this), 1);
+    this.parentNode = null;
+  }
+
+  get textContent() {
+    return this.childNodes.map((n) => n.textContent).join('');
+  }
+
+  set textContent(text) {
+    for (const n of [...this.childNodes]) n.remove();
+    if (text !== '' && text !== null && text !== undefined) this.append(String(text));
+  }
+
+  addEventListener() {}
+
+  removeEventListener() {}
+
+  dispatchEvent() {
+    return true;
+  }
+
+  querySelector() {
+    throw new Error('prerender: querySelector is not available at build time');
+  }
+
+  querySelectorAll() {
+    throw new Error('prerender: querySelectorAll is not available at build time');
+  }
+
+  get innerHTML() {
+    return this.childNodes.map((n) => n.outerHTML).join('');
+  }
+}
+
+class Text extends Node {
+  constructor(data) {
+    super(3);
+    this.data = data;
+  }
+
+  get nodeValue() {
+    return this.data;
+  }
+
+  set nodeValue(v) {
+    this.data = String(v);
+  }
+
+  get textContent() {
+    return this.data;
+  }
+
+  set textContent(v) {
+    this.data = String(v);
+  }
+
+  get outerHTML() {
+    return escapeText(this.data);
+  }
+}
+
+class Element extends Node {
+  constructor(tagName) {
+    super(1);
+    this.localName = tagName;
+    this.attrs = new Map();
+    this.shadowRoot = null;
+    const el = this;
+    this.classList = {
+      contains: (c) => (el.getAttribute('class') || '').split(/\s+/).includes(c),
+      add: (...cs) => cs.forEach((c) => el.classList.toggle(c, true)),
+      remove: (...cs) => cs.forEach((c) => el.classList.toggle(c, false)),
+      toggle: (c, force) => {
+        const list = (el.getAttribute('class') || '').split(/\s+/).filter(Boolean);
+        const on = force === undefined ? !list.includes(c) : Boolean(force);
+        const next = list.filter((x) => x !== c);
+        if (on) next.push(c);
+        el.setAttribute('class', next.join(' '));
+        return on;
+      },
+    };
+    this.dataset = new Proxy({}, {
+      get: (t, k) => el.getAttribute(`data-${String(k).replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}`) ?? undefined,
+      set: (t, k, v) => {
+        el.setAttribute(`data-${String(k).replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}`, String(v));
+        return true;
+      },
+    });
+  }
+
+  get tagName() {
+    return this.localName.toUpperCase();
+  }
+
+  setAttribute(name, value) {
+    this.attrs.set(String(name).toLowerCase(), String(value));
+  }
+
+  getAttribute(name) {
+    return this.attrs.has(name) ? this.attrs.get(name) : null;
+  }
+
+  hasAttribute(name) {
+    return this.attrs.has(name);
+  }
+
+  removeAttribute(name) {
+    this.attrs.delete(name);
+  }
+
+  get id() {
+    return this.getAttribute('id') || '';
+  }
+
+  get hidden() {
+    return this.hasAttribute('hidden');
+  }
+
+  set hidden(v) {
+    if (v) this.setAttribute('hidden', '');
+    else this.removeAttribute('hidden');
+  }
+
+  // an input's value is written as its value attribute: what the browser shows, and the default
+  // value the page compares with to find what the reader typed before it took over
+  get value() {
+    if (this.localName === 'select') throw new Error('prerender: selects are not supported at build time');
+    return this.getAttribute('value') ?? '';
+  }
+
+  set value(v) {
+    if (this.localName !== 'input') throw new Error(`prerender: value of <${this.localName}> is not supported at build time`);
+    this.setAttribute('value', String(v));
+  }
+
+  focus() {}
+
+  attachShadow({ mode }) {
+    if (this.shadowRoot) throw new Error('prerender: shadow root attached twice');
+    this.shadowRoot = new ShadowRoot(mode);
+    return this.shadowRoot;
+  }
+
+  get outerHTML() {
+    const attrs = [...this.attrs].map(([k, v]) => (v === '' ? ` ${k}` : ` ${k}="${escapeAttr(v)}"`)).join('');
+    if (VOID.has(this.localName)) return `<${this.localName}${attrs}>`;
+    const shadow = this.shadowRoot ? this.shadowRoot.outerHTML : '';
+    return `<${this.localName}${attrs}>${shadow}${this.innerHTML}</${this.localName}>`;
+  }
+}
+
+/**
+ * A shadow root prerendered: a declarative shadow root (<template shadowrootmode>) holding the
+ * calculator's style sheet as a link (allowed by a strict CSP, and render-blocking in Chromium)
+ * and the content, hidden until that sheet says otherwise (calculator.css shows
+ * [data-prerendered]), so that no browser paints it unstyled.
+ */
+class ShadowRoot extends Node {
+  constructor(mode) {
+    super(11);
+    this.mode = mode;
+  }
+
+  get outerHTML() {
+    return `<template shadowrootmode="${this.mode}">${shadowStyle}<div data-prerendered hidden>${this.innerHTML}</div></template>`;
+  }
+}
+
+/** The file the served page's prerendered shadow roots link to (calculator.css, beside the page). */
+export const PRERENDER_CSS = 'roofline-calculator.css';
+let shadowStyle = '';
+
+function makeDocument() {
+  const documentElement = new Element('html');
+  return {
+    documentElement,
+    title: '',
+    activeElement: null,
+    currentScript: null,
+    createElement: (tag) => new Element(String(tag).toLowerCase()),
+    createElementNS: () => {
+      throw new Error('prerender: SVG is not supported at build time');
+    },
+    createTextNode: (text) => new Text(String(text)),
+    addEventListener() {},
+    removeEventListener() {},
+    getElementById() {
+      return null;
+    },
+  };
+}
+
+/**
+ * Runs `code` (the bundle of web/src/prerender.js) with the module built at `modulePath`
+ * (roofline.js) in `lang`, and returns { html(style): the content of <div id="lab"> with `style`
+ * (the calculator's styles: a <link> or a <style>) first in each shadow root, lang, kinds: the
+ * calculators in it }.
+ */
+export async function prerender(code, modulePath, lang) {
+  const require = createRequire(import.meta.url);
+  const rl = await require(modulePath)();
+  const document = makeDocument();
+  const url = `http://localhost/index.html?lang=${lang}`;
+  const noop = () => {};
+  const context = createContext({
+    document, Node, HTMLElement: Element, URL, URLSearchParams, console,
+    location: { href: url, search: `?lang=${lang}`, hash: '' },
+    navigator: { languages: [lang], language: lang },
+    requestAnimationFrame: noop, requestIdleCallback: noop, setTimeout: noop, clearTimeout: noop,
+  });
+  new Script(code, { filename: 'roofline-prerender.js' }).runInContext(context);
+  const render = context.__rooflinePrerender;
+  if (typeof render !== 'function') throw new Error('prerender: the bundle provided no __rooflinePrerender');
+  const root = new Element('div');
+  const { kinds } = render(rl, root);
+  if (!kinds.length) throw new Error('prerender: the first screen has no calculator');
+  const html = (style) => {
+    shadowStyle = style;
+    try {
+      return root.innerHTML;
+    } finally {
+      shadowStyle = '';
+    }
+  };
+  return { html, lang, kinds: [...kinds] };
+}
