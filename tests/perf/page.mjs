@@ -54,7 +54,7 @@ export const TARGETS = {
   blank: { label: 'blank page (first text)', what: 'text' },
   index: {
     label: '`index.html?lang=en` until the first calculator shows 65,536,000',
-    what: 'row', host: 'roofline-calculator[kind="matmul"]', row: 'flops', expect: '65,536,000',
+    what: 'row', host: 'roofline-calculator[kind="matmul"]', row: 'flops', expect: '65,536,000', live: true,
   },
   lab: {
     label: 'single file `roofline-lab.html` (file://), the same',
@@ -107,17 +107,26 @@ function readyProbe(t) {
     const host = document.querySelector(t.host);
     if (!host) return false;
     const out = (host.shadowRoot || host).querySelector(`output[data-row="${t.row}"]`);
-    if (!out) return false;
+    if (!out || (out.checkVisibility && !out.checkVisibility())) return false;
     const text = norm(out.textContent);
     return t.expect ? text.includes(t.expect) : text !== '' && text !== '—';
   };
-  const state = { ready: null };
+  // (index.html) the page's own code has built the first calculator, in place of the copy
+  // prerendered into the HTML: its inputs answer
+  const live = () => {
+    const host = document.querySelector(t.host);
+    const root = host && host.shadowRoot;
+    const lab = document.getElementById('lab');
+    return Boolean(root && root.querySelector('.calc') && !root.querySelector('[data-prerendered]') && !(lab && lab.hasAttribute('data-prerendered')));
+  };
+  const state = { ready: null, live: null };
   Object.defineProperty(window, '__rooflinePerf', { value: state });
   const frame = () => {
-    if (shown()) {
-      state.ready = performance.now();
+    if (state.ready === null && shown()) state.ready = performance.now();
+    if (t.live && state.ready !== null && state.live === null && live()) state.live = performance.now();
+    if (state.ready !== null && (!t.live || state.live !== null)) {
       // console.debug reaches Playwright as an event: nothing polls the page from outside
-      console.debug(t.msg, JSON.stringify({ ready: state.ready }));
+      console.debug(t.msg, JSON.stringify(state));
       return;
     }
     requestAnimationFrame(frame);
@@ -233,7 +242,7 @@ export async function loadOnce(browser, url, target, { timeout = 30000, lazyGrac
     const outcome = await Promise.race([ready.then(() => 'ready'), late]);
     clearTimeout(limit);
     if (outcome === 'late') throw new Error(`${url}: not ready within ${timeout} ms (${errors.join('; ') || 'no page errors'})`);
-    const probe = await page.evaluate(() => ({ ready: window.__rooflinePerf.ready }));
+    const probe = await page.evaluate(() => ({ ready: window.__rooflinePerf.ready, live: window.__rooflinePerf.live }));
     let after = null;
     if (recordRequests) {
       await page.waitForLoadState('load', { timeout }).catch(() => {});
@@ -241,7 +250,7 @@ export async function loadOnce(browser, url, target, { timeout = 30000, lazyGrac
       after = requests.map((r) => r.url);
     }
     return {
-      ready: probe.ready, scrolled, errors,
+      ready: probe.ready, live: probe.live, scrolled, errors,
       requestsUntilReady: recordRequests ? requests.filter((r) => r.beforeReady).map((r) => r.url) : null,
       requestsAfterLoad: after,
     };
@@ -357,6 +366,7 @@ export async function runBenchmark({ siteDir = 'build-wasm/site', loads = 7, cha
       embed: `${site.url}embed-example.html`,
     };
     const times = { blank: [], index: [], lab: [], embed: [] };
+    const live = [];
     const scrolled = { blank: 0, index: 0, lab: 0, embed: 0 };
     const pageErrors = [];
     let requests = null;
@@ -369,6 +379,7 @@ export async function runBenchmark({ siteDir = 'build-wasm/site', loads = 7, cha
         pageErrors.push(...r.errors.map((e) => `${key}: ${e}`));
         if (round < 0) continue;
         times[key].push(r.ready);
+        if (key === 'index') live.push(r.live);
         if (r.scrolled) scrolled[key] += 1;
       }
       if (round >= 0) log(`round ${round + 1}/${loads}: ${Object.keys(urls).map((k) => `${k} ${fmt(times[k].at(-1))} ms`).join(', ')}`);
@@ -381,6 +392,12 @@ export async function runBenchmark({ siteDir = 'build-wasm/site', loads = 7, cha
         ...stats(times[key]), ratio: median(times[key]) / blankMedian, samples: times[key],
         scrolledIntoView: scrolled[key],
       };
+      if (key === 'index') {
+        ready.indexLive = {
+          label: '`index.html?lang=en` until its own code has built that calculator (its inputs answer)', url: ready.index.url,
+          ...stats(live), ratio: median(live) / blankMedian, samples: live, scrolledIntoView: scrolled.index,
+        };
+      }
     }
     log('calculators (index.html?lang=en):');
     const calc = await measureCalculators(browser, site.url, changes, log);
@@ -410,7 +427,7 @@ export async function runBenchmark({ siteDir = 'build-wasm/site', loads = 7, cha
 }
 
 // ---- report ----------------------------------------------------------------------------------
-const GOALS = { blank: '—', index: '≤ 2× blank', lab: '≤ 2× blank', embed: '≤ 1.5× blank' };
+const GOALS = { blank: '—', index: '≤ 2× blank', indexLive: '—', lab: '≤ 2× blank', embed: '≤ 1.5× blank' };
 
 export function markdown(r) {
   const L = [];
@@ -432,7 +449,7 @@ export function markdown(r) {
   const s = r.sizes;
   L.push('| size | raw | gzip -9 | goal |');
   L.push('| --- | ---: | ---: | --- |');
-  L.push(`| served course page: the ${s.servedUntilReady.files.length} files index.html requests until ready | ${kB(s.servedUntilReady.raw)} | ${kB(s.servedUntilReady.gzip)} | ≤ 120 kB gzip |`);
+  L.push(`| served course page: the ${s.servedUntilReady.files.length} files index.html requests until its code has built the first calculator | ${kB(s.servedUntilReady.raw)} | ${kB(s.servedUntilReady.gzip)} | ≤ 120 kB gzip |`);
   for (const f of s.servedUntilReady.files) L.push(`| · ${f.file} | ${kB(f.raw)} | ${kB(f.gzip)} | |`);
   if (s.servedAfterLoad.gzip !== s.servedUntilReady.gzip) {
     L.push(`| served course page, everything requested by load + 0.5 s (${s.servedAfterLoad.files.length} files) | ${kB(s.servedAfterLoad.raw)} | ${kB(s.servedAfterLoad.gzip)} | |`);
