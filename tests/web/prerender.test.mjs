@@ -84,6 +84,18 @@ test('index.html holds the first screen: the first calculator with the module\'s
   assert.doesNotMatch(page, /<style|style="/, 'no inline style (strict CSP)');
 });
 
+test('the single file holds the same first screen, its styles inline, its check in the head and its scripts after it', async () => {
+  const lab = readFileSync(join(SITE_DIR, 'roofline-lab.html'), 'utf8');
+  const body = lab.slice(lab.indexOf('<body>'));
+  const head = lab.slice(0, lab.indexOf('<body>'));
+  assert.match(body, /^<body>\n<div id="lab" data-prerendered="en">/);
+  assert.match(body, /<roofline-calculator kind="matmul"[^>]*><template shadowrootmode="open"><style>/);
+  assert.ok(body.includes('<output class="value" data-row="flops">65,536,000</output>'));
+  assert.ok(body.indexOf('<script>') > body.indexOf('</roofline-calculator>'), 'the scripts come after the first screen');
+  assert.match(head, /<script>[^<]*markStalePrerender/, 'the check that hides it runs in the head');
+  assert.doesNotMatch(head, /createRoofline/, 'the module is not in the head');
+});
+
 test('before any script of the page runs, the first screen is shown, styled; the code then takes it over unchanged', async () => {
   const { page, context, errors, release } = await openHeld('?lang=en');
   try {
