@@ -182,6 +182,30 @@ for (const [query, why] of [['?lang=es', 'another language'], ['?lang=en&matmul.
   });
 }
 
+test('a reader whose browser asks for Spanish, with no ?lang: the page is in Spanish, and so is its address', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'es-MX' });
+  try {
+    // the Spanish texts arrive late: the hidden English copy must not speak for the page meanwhile
+    await context.route('**/roofline-texts.es.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 700));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${env.site.url}index.html`);
+    await until(page, () => document.getElementById('lab').dataset.rendered && document.querySelector('roofline-calculator').shadowRoot.querySelector('output[data-row="flops"]'));
+    await page.waitForTimeout(800); // past the calculators' address updates (250 ms after a change)
+    const s = await page.evaluate(() => ({ lang: document.documentElement.lang, search: location.search, calcs: document.querySelectorAll('roofline-calculator[kind="matmul"]').length }));
+    assert.equal(s.lang, 'es');
+    assert.doesNotMatch(s.search, /lang=en/);
+    assert.equal(s.calcs, 1);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('without JavaScript the first screen still reads, with its numbers', async () => {
   const { page, context } = await openHeld('?lang=en', { javaScriptEnabled: false });
   try {

@@ -108,6 +108,9 @@ export class Calc {
     this.urlPending = true;
     setTimeout(() => {
       this.urlPending = false;
+      // a calculator taken out of the page meanwhile (a prerendered one replaced in another
+      // language) no longer speaks for it
+      if (this.host && !this.host.isConnected) return;
       try {
         history.replaceState(history.state, '', this.shareUrl());
       } catch (e) {

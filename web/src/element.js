@@ -225,7 +225,9 @@ export class RooflineCalculatorElement extends HTMLElement {
       const root = this.shadowRoot || this.attachShadow({ mode: 'open' });
       styleRoot(root);
       this.styled = true;
+      // (one the page has marked as not the reader's is left to be replaced, not built)
       this.prerendered = root.querySelector('[data-prerendered]');
+      this.stale = Boolean(this.prerendered) && document.documentElement.getAttribute('data-prerender') === 'stale';
     }
     track(this);
     if (this.started) {
@@ -247,7 +249,8 @@ export class RooflineCalculatorElement extends HTMLElement {
     }
     Promise.all([loadModule(), textsAndCode(this.getAttribute('kind'), lang)]).then(([rl]) => {
       this.rl = rl;
-      if (this.isConnected) whenNeeded(this, () => this.build());
+      const replaced = this.stale && document.documentElement.getAttribute('data-prerender') === 'stale';
+      if (this.isConnected && !replaced) whenNeeded(this, () => this.build());
     }).catch((e) => {
       this.removeAttribute('data-loading');
       console.error(e);
