@@ -198,11 +198,14 @@ test('VitePress: the element on two pages, client-side navigation away and back'
     await rememberCalculators(page);
     await page.click('.vp-doc a[href$="guide/decode.html"]');
     await page.waitForURL(/guide\/decode\.html$/);
+    // (the old page's element may still be there for a moment: wait for the new one)
+    await until(page, () => document.querySelector('roofline-calculator[kind="decode"]')?.shadowRoot?.querySelector('output[data-row="total"]'));
     await ready(page, 1);
     await checkNumbers(page, { decode: true });
     await rememberCalculators(page);
     await page.screenshot({ path: shotPath('site-vitepress-decode.png'), fullPage: true });
     await page.click('.vp-doc a[href="./../"]');
+    await until(page, () => document.querySelector('roofline-calculator[kind="matmul"]')?.shadowRoot?.querySelector('output[data-row="flops"]'));
     await ready(page, 1);
     assert.equal(await page.evaluate(() => globalThis.__sameDocument), true, 'navigation reloaded the page');
     await field(page, 'matmul', 'n').fill('1');
