@@ -58,7 +58,7 @@ function firstScreen() {
   return {
     header: document.querySelector('header.masthead').innerText,
     toc: document.querySelector('nav.toc').innerText,
-    intro: document.querySelector('#matmul .intro').innerText,
+    intro: document.querySelector('#matmul .intro').textContent, // (innerText is empty while content-visibility skips the section)
     calc: r.querySelector('section.calc').innerText,
     titles: [...r.querySelectorAll('[title]')].map((x) => x.title),
     inputs: [...r.querySelectorAll('input')].map((x) => `${x.name || x.className}=${x.value}`),
