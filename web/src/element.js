@@ -225,9 +225,7 @@ export class RooflineCalculatorElement extends HTMLElement {
       const root = this.shadowRoot || this.attachShadow({ mode: 'open' });
       styleRoot(root);
       this.styled = true;
-      // (one the page has marked as not the reader's is left to be replaced, not built)
       this.prerendered = root.querySelector('[data-prerendered]');
-      this.stale = Boolean(this.prerendered) && document.documentElement.getAttribute('data-prerender') === 'stale';
     }
     track(this);
     if (this.started) {
@@ -249,7 +247,8 @@ export class RooflineCalculatorElement extends HTMLElement {
     }
     Promise.all([loadModule(), textsAndCode(this.getAttribute('kind'), lang)]).then(([rl]) => {
       this.rl = rl;
-      const replaced = this.stale && document.documentElement.getAttribute('data-prerender') === 'stale';
+      // a prerendered copy the page has marked as not the reader's is left to be replaced, not built
+      const replaced = this.prerendered && document.documentElement.getAttribute('data-prerender') === 'stale';
       if (this.isConnected && !replaced) whenNeeded(this, () => this.build());
     }).catch((e) => {
       this.removeAttribute('data-loading');
