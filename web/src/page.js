@@ -86,7 +86,6 @@ export class Page {
     const lang = this.lang;
     document.documentElement.lang = lang;
     document.title = this.p('page.title') || t('page.title', lang);
-    const focusLang = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.lang : null;
     const root = this.root;
     this.adoptPrerender();
     const refocus = keepFocus(root);
@@ -110,12 +109,7 @@ export class Page {
     const footer = h('footer', { class: 'page-foot' }, h('p', {}, t('page.footer', lang)));
     root.append(h('a', { class: 'skip', href: '#main' }, t('page.skip', lang)), header, toc, main, footer);
     this.renderSections(main);
-    if (focusLang) {
-      const b = root.querySelector(`button[data-lang="${focusLang}"]`);
-      if (b) b.focus();
-    } else if (refocus) {
-      refocus();
-    }
+    if (refocus) refocus();
   }
 
   /**
@@ -346,7 +340,8 @@ export class Page {
 
 /**
  * Where the focus is inside the page before a render takes the page apart: a function that puts it
- * back (a kept calculator's control, with the caret, or a link to the same place), or null.
+ * back (a kept calculator's control, with the caret, or the language button or link drawn in its
+ * place), or null.
  */
 function keepFocus(root) {
   const a = document.activeElement;
@@ -361,9 +356,12 @@ function keepFocus(root) {
       if (range && target === inner) inner.setSelectionRange(...range);
     };
   }
+  // a language button, or a link: the one drawn in its place
   const href = a.localName === 'a' && a.getAttribute('href');
-  return href ? () => {
-    const b = root.querySelector(`a[href="${CSS.escape(href)}"]`);
+  const selector = a.dataset && a.dataset.lang ? `button[data-lang="${CSS.escape(a.dataset.lang)}"]`
+    : href ? `a[href="${CSS.escape(href)}"]` : null;
+  return selector ? () => {
+    const b = root.querySelector(selector);
     if (b) b.focus();
   } : null;
 }
