@@ -6,8 +6,9 @@
 //                            for the browser get roofline.browser.mjs, the same without Node's shim
 //   roofline-lab/classic     roofline.js: the classic script (global createRoofline; CommonJS too)
 //   roofline-lab/calculator  calculator.mjs: defines <roofline-calculator> (for bundlers)
-// roofline-calculator.js and roofline.js are also shipped as plain files, to copy next to a page.
-import { readFileSync, writeFileSync, mkdirSync, copyFileSync, rmSync, existsSync } from 'node:fs';
+// roofline-calculator.js and roofline.js are also shipped as plain files, to copy next to a page,
+// with roofline-calculator.css and snippets/ (each calculator prerendered, docs/embedding.md).
+import { readFileSync, writeFileSync, mkdirSync, copyFileSync, cpSync, rmSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
@@ -116,10 +117,12 @@ function main() {
   const pkg = join(out, 'package');
   rmSync(pkg, { recursive: true, force: true });
   mkdirSync(pkg, { recursive: true });
-  for (const f of ['roofline.mjs', 'roofline.browser.mjs', 'roofline.js', 'roofline-calculator.js']) {
+  for (const f of ['roofline.mjs', 'roofline.browser.mjs', 'roofline.js', 'roofline-calculator.js', 'roofline-calculator.css']) {
     if (!existsSync(join(site, f))) throw new Error(`npm.mjs: ${join(site, f)} not found: build the module and the site first`);
     copyFileSync(join(site, f), join(pkg, f));
   }
+  // the calculators prerendered, to paste into a page (docs/embedding.md), with the sheet above
+  cpSync(join(site, 'snippets'), join(pkg, 'snippets'), { recursive: true });
   copyFileSync(join(HERE, 'roofline.d.ts'), join(pkg, 'roofline.d.mts'));
   writeFileSync(join(pkg, 'classic.d.ts'), CLASSIC_TYPES);
   writeFileSync(join(pkg, 'calculator.mjs'), CALCULATOR_MJS);
@@ -145,12 +148,14 @@ function main() {
       './roofline.js': './roofline.js',
       './roofline.mjs': './roofline.mjs',
       './roofline-calculator.js': './roofline-calculator.js',
+      './roofline-calculator.css': './roofline-calculator.css',
+      './snippets/*': './snippets/*',
       './package.json': './package.json',
     },
     // calculator.mjs defines the element when imported
     sideEffects: ['./calculator.mjs', './calculator-module.mjs', './roofline-calculator.js', './roofline.js'],
     files: ['roofline.mjs', 'roofline.browser.mjs', 'roofline.d.mts', 'roofline.js', 'classic.d.ts', 'roofline-calculator.js',
-      'calculator.mjs', 'calculator-module.mjs', 'calculator.d.mts', 'README.md'],
+      'roofline-calculator.css', 'snippets/', 'calculator.mjs', 'calculator-module.mjs', 'calculator.d.mts', 'README.md'],
   };
   writeFileSync(join(pkg, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   // No "type": "module": the ES modules are .mjs, and roofline.js stays a classic script that

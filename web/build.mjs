@@ -5,17 +5,22 @@
 //   index.html, roofline-lab.css, roofline-calculator.js  the served page (loads roofline.js)
 //   roofline-lab.html                                     one self-contained file (works from file://)
 //   embed-example.html, embed-example.css                 one calculator embedded in another page
+//   roofline-calculator.css, snippets/<kind>.<lang>.html  each calculator prerendered, to paste
 // roofline-calculator.js is also the embeddable custom element <roofline-calculator>.
-import { readFileSync, writeFileSync, mkdirSync, existsSync, copyFileSync, readdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync, existsSync, copyFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
-import { prerender, PRERENDER_CSS } from './prerender.mjs';
+import { prerender, prerenderCalculators, PRERENDER_CSS } from './prerender.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SRC = join(HERE, 'src');
 const I18N = join(HERE, 'i18n');
 const LANGS = ['en', 'es', 'pt'];
+// the calculators an author can paste prerendered (snippets/<kind>.<lang>.html). Not byhand: its
+// grid is placed through element.style, which static HTML could only carry as style attributes,
+// refused by a strict CSP; nor device, which measures the reader's own machine.
+const SNIPPET_KINDS = ['matmul', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant'];
 
 function args(argv) {
   const out = { moduleDir: 'build-wasm/site', out: null };
@@ -204,7 +209,7 @@ ${first ? first.html : ''}
 `;
 }
 
-function embedHtml(ui) {
+function embedHtml(ui, decodeSnippet) {
   const e = (id) => escapeHtml(ui[id].en);
   return `<!doctype html>
 <html lang="en">
@@ -220,9 +225,12 @@ function embedHtml(ui) {
 <main>
 <h1>${e('embed.title')}</h1>
 <p>${e('embed.text')}</p>
-<!-- The snippet: one script tag and one element (see docs/embedding.md). -->
+<!-- The snippet: one script tag and one element (see docs/embedding.md). This element holds its
+     calculator prerendered (snippets/decode.es.html, with roofline-calculator.css beside the
+     page), so that it shows before the script has run; the element alone, without its
+     template, works the same once the script has run. -->
 <script src="roofline-calculator.js" defer></script>
-<roofline-calculator kind="decode" lang="es"></roofline-calculator>
+${decodeSnippet}
 <p>${e('embed.after')}</p>
 <!-- One of the lesson's exercises, checked on the page: -->
 <roofline-calculator kind="exercise" exercise="7" lang="es"></roofline-calculator>
@@ -326,6 +334,11 @@ async function main() {
   const prerendered = await prerender(prerenderJs, classic, 'en');
   const firstScreen = (style) => ({ lang: prerendered.lang, html: prerendered.html(style) });
   const PRERENDER = { lang: prerendered.lang, kinds: prerendered.kinds };
+  // every calculator alone in every language, prerendered for authors to paste (snippets/)
+  const calcPrerenderJs = bundle('prerender-calc', { UI: ui, PROSE: prose, GLOSSARY: glossary, CATALOG: catalogTexts, CALC_CSS: calcCss, ALL_TEXTS: true }, { title: "the build's calculator prerender" }).code;
+  const snippetList = SNIPPET_KINDS.flatMap((kind) => LANGS.map((lang) => ({ kind, lang })));
+  const snippetHtml = await prerenderCalculators(calcPrerenderJs, classic, snippetList, `<link rel="stylesheet" href="${PRERENDER_CSS}">`);
+  const snippets = Object.fromEntries(snippetList.map(({ kind, lang }, i) => [`${kind}.${lang}`, snippetHtml[i]]));
   // its first script: starts loading the reader's language's texts in parallel with the code, and
   // hides the prerendered first screen where it is not the reader's
   const bootJs = bundle('boot', { PRERENDER }, { title: "the served page's boot script" }).code;
@@ -384,7 +397,10 @@ async function main() {
     scripts: `<script>\n${inlineScript(staleJs)}\n</script>`,
     tail: `\n<script>\n${inlineScript(moduleJs)}\n</script>\n<script>\n${inlineScript(js)}\n</script>${measure.inline}`,
   }));
-  writeFileSync(join(out, 'embed-example.html'), embedHtml(ui));
+  writeFileSync(join(out, 'embed-example.html'), embedHtml(ui, snippets['decode.es']));
+  rmSync(join(out, 'snippets'), { recursive: true, force: true });
+  mkdirSync(join(out, 'snippets'));
+  for (const [name, html] of Object.entries(snippets)) writeFileSync(join(out, 'snippets', `${name}.html`), `${html}\n`);
   console.log(`build: wrote index.html (roofline-page.js, roofline-page-more.js, roofline-texts[-more].*.js${split ? ', roofline-web.js + roofline.wasm' : ''}), roofline-lab.html, embed-example.html and assets to ${relative(process.cwd(), out) || '.'}`);
 }
 

@@ -47,6 +47,11 @@ class Node {
     this.insert(nodes, 0);
   }
 
+  replaceChildren(...nodes) {
+    for (const n of [...this.childNodes]) n.remove();
+    this.append(...nodes);
+  }
+
   appendChild(node) {
     this.append(node);
     return node;
@@ -76,12 +81,26 @@ class Node {
     return true;
   }
 
-  querySelector() {
-    throw new Error('prerender: querySelector is not available at build time');
+  querySelector(selector) {
+    return this.querySelectorAll(selector)[0] || null;
   }
 
-  querySelectorAll() {
-    throw new Error('prerender: querySelectorAll is not available at build time');
+  /** Simple selectors only (a tag and classes: "details.chart-data"); anything else throws. */
+  querySelectorAll(selector) {
+    const m = /^([a-z][a-z0-9-]*)?((?:\.[\w-]+)*)$/i.exec(String(selector).trim());
+    if (!m || (!m[1] && !m[2])) throw new Error(`prerender: selector "${selector}" is not supported at build time`);
+    const tag = m[1] ? m[1].toLowerCase() : null;
+    const classes = m[2].split('.').filter(Boolean);
+    const found = [];
+    const walk = (node) => {
+      for (const c of node.childNodes) {
+        if (!(c instanceof Element)) continue;
+        if ((!tag || c.localName === tag) && classes.every((x) => c.classList.contains(x))) found.push(c);
+        walk(c);
+      }
+    };
+    walk(this);
+    return found;
   }
 
   get innerHTML() {
@@ -116,10 +135,13 @@ class Text extends Node {
   }
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
 class Element extends Node {
-  constructor(tagName) {
+  constructor(tagName, namespaceURI = null) {
     super(1);
     this.localName = tagName;
+    this.namespaceURI = namespaceURI;
     this.attrs = new Map();
     this.shadowRoot = null;
     const el = this;
@@ -150,7 +172,7 @@ class Element extends Node {
   }
 
   setAttribute(name, value) {
-    this.attrs.set(String(name).toLowerCase(), String(value));
+    this.attrs.set(this.namespaceURI === SVG_NS ? String(name) : String(name).toLowerCase(), String(value));
   }
 
   getAttribute(name) {
@@ -181,13 +203,30 @@ class Element extends Node {
   // an input's value is written as its value attribute: what the browser shows, and the default
   // value the page compares with to find what the reader typed before it took over
   get value() {
-    if (this.localName === 'select') throw new Error('prerender: selects are not supported at build time');
+    if (this.localName === 'select') {
+      const options = this.options;
+      const chosen = options.find((o) => o.hasAttribute('selected')) || options[0];
+      return chosen ? chosen.value : '';
+    }
     return this.getAttribute('value') ?? '';
   }
 
+  // a select's choice is written as its option's selected attribute, as the browser reads it
   set value(v) {
+    if (this.localName === 'select') {
+      for (const o of this.options) {
+        if (o.value === String(v)) o.setAttribute('selected', '');
+        else o.removeAttribute('selected');
+      }
+      return;
+    }
     if (this.localName !== 'input') throw new Error(`prerender: value of <${this.localName}> is not supported at build time`);
     this.setAttribute('value', String(v));
+  }
+
+  get options() {
+    if (this.localName !== 'select') throw new Error(`prerender: options of <${this.localName}>`);
+    return this.childNodes.filter((n) => n instanceof Element && n.localName === 'option');
   }
 
   focus() {}
@@ -200,7 +239,7 @@ class Element extends Node {
 
   get outerHTML() {
     const attrs = [...this.attrs].map(([k, v]) => (v === '' ? ` ${k}` : ` ${k}="${escapeAttr(v)}"`)).join('');
-    if (VOID.has(this.localName)) return `<${this.localName}${attrs}>`;
+    if (VOID.has(this.localName) && this.namespaceURI !== SVG_NS) return `<${this.localName}${attrs}>`;
     const shadow = this.shadowRoot ? this.shadowRoot.outerHTML : '';
     return `<${this.localName}${attrs}>${shadow}${this.innerHTML}</${this.localName}>`;
   }
@@ -219,7 +258,8 @@ class ShadowRoot extends Node {
   }
 
   get outerHTML() {
-    return `<template shadowrootmode="${this.mode}">${shadowStyle}<div data-prerendered hidden>${this.innerHTML}</div></template>`;
+    const lang = this.lang ? ` lang="${escapeAttr(this.lang)}"` : '';
+    return `<template shadowrootmode="${this.mode}">${shadowStyle}<div data-prerendered${lang} hidden>${this.innerHTML}</div></template>`;
   }
 }
 
@@ -235,8 +275,9 @@ function makeDocument() {
     activeElement: null,
     currentScript: null,
     createElement: (tag) => new Element(String(tag).toLowerCase()),
-    createElementNS: () => {
-      throw new Error('prerender: SVG is not supported at build time');
+    createElementNS: (ns, tag) => {
+      if (ns !== SVG_NS) throw new Error(`prerender: elements of ${ns} are not supported at build time`);
+      return new Element(String(tag), SVG_NS);
     },
     createTextNode: (text) => new Text(String(text)),
     addEventListener() {},
@@ -248,6 +289,44 @@ function makeDocument() {
 }
 
 /**
+ * The bundle of web/src/prerender.js run in a fresh context with a small document, in `lang`.
+ * Its animation frames are queued, for `flush()` to run (a chart is drawn in one); timers and
+ * idle callbacks never run.
+ */
+function runBundle(code, lang) {
+  const document = makeDocument();
+  const url = `http://localhost/index.html?lang=${lang}`;
+  const noop = () => {};
+  const frames = [];
+  const context = createContext({
+    document, Node, HTMLElement: Element, URL, URLSearchParams,
+    // an error the page's code would only log (a chart that failed to draw) fails the build
+    console: { ...console, error: (...args) => { throw args.find((a) => a instanceof Error) || new Error(`prerender: ${args.join(' ')}`); } },
+    location: { href: url, search: `?lang=${lang}`, hash: '' },
+    navigator: { languages: [lang], language: lang },
+    requestAnimationFrame: (fn) => frames.push(fn), requestIdleCallback: noop, setTimeout: noop, clearTimeout: noop,
+  });
+  new Script(code, { filename: 'roofline-prerender.js' }).runInContext(context);
+  const flush = () => {
+    for (let i = 0; frames.length; i += 1) {
+      if (i > 100) throw new Error('prerender: animation frames keep asking for more');
+      frames.shift()(0);
+    }
+  };
+  return { context, flush };
+}
+
+/** `root`'s content, with `style` (the calculator's styles: a <link> or a <style>) first in each shadow root. */
+function serialize(node, style, outer) {
+  shadowStyle = style;
+  try {
+    return outer ? node.outerHTML : node.innerHTML;
+  } finally {
+    shadowStyle = '';
+  }
+}
+
+/**
  * Runs `code` (the bundle of web/src/prerender.js) with the module built at `modulePath`
  * (roofline.js) in `lang`, and returns { html(style): the content of <div id="lab"> with `style`
  * (the calculator's styles: a <link> or a <style>) first in each shadow root, lang, kinds: the
@@ -256,28 +335,34 @@ function makeDocument() {
 export async function prerender(code, modulePath, lang) {
   const require = createRequire(import.meta.url);
   const rl = await require(modulePath)();
-  const document = makeDocument();
-  const url = `http://localhost/index.html?lang=${lang}`;
-  const noop = () => {};
-  const context = createContext({
-    document, Node, HTMLElement: Element, URL, URLSearchParams, console,
-    location: { href: url, search: `?lang=${lang}`, hash: '' },
-    navigator: { languages: [lang], language: lang },
-    requestAnimationFrame: noop, requestIdleCallback: noop, setTimeout: noop, clearTimeout: noop,
-  });
-  new Script(code, { filename: 'roofline-prerender.js' }).runInContext(context);
+  const { context } = runBundle(code, lang);
   const render = context.__rooflinePrerender;
   if (typeof render !== 'function') throw new Error('prerender: the bundle provided no __rooflinePrerender');
   const root = new Element('div');
   const { kinds } = render(rl, root);
   if (!kinds.length) throw new Error('prerender: the first screen has no calculator');
-  const html = (style) => {
-    shadowStyle = style;
-    try {
-      return root.innerHTML;
-    } finally {
-      shadowStyle = '';
-    }
-  };
-  return { html, lang, kinds: [...kinds] };
+  return { html: (style) => serialize(root, style, false), lang, kinds: [...kinds] };
+}
+
+/**
+ * One <roofline-calculator kind lang> per entry of `list` ({ kind, lang }), each holding its
+ * calculator with the lesson's default inputs and its chart, drawn by the same bundle and module,
+ * in a declarative shadow root (`style` first in it): what an author pastes into a page for the
+ * calculator to show before its script has run. Returns the HTML of each, in order.
+ */
+export async function prerenderCalculators(code, modulePath, list, style) {
+  const require = createRequire(import.meta.url);
+  const rl = await require(modulePath)();
+  return list.map(({ kind, lang }) => {
+    const { context, flush } = runBundle(code, lang);
+    const render = context.__rooflinePrerenderCalculator;
+    if (typeof render !== 'function') throw new Error('prerender: the bundle provided no __rooflinePrerenderCalculator');
+    const host = new Element('roofline-calculator');
+    host.setAttribute('kind', kind);
+    host.setAttribute('lang', lang);
+    render(rl, host, kind, lang);
+    flush();
+    host.shadowRoot.lang = lang;
+    return serialize(host, style, true);
+  });
 }

@@ -3,7 +3,7 @@
 // entry points under Node: the ES module and the classic script (CommonJS) compute the same.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
@@ -30,7 +30,14 @@ test('package.json: the project version, a license, files, no dependencies, expo
   const walk = (v) => (typeof v === 'string' ? targets.push(v) : Object.values(v).forEach(walk));
   walk(m.exports);
   for (const k of ['.', './classic', './calculator']) assert.ok(m.exports[k] && m.exports[k].types, `${k} has types`);
-  for (const t of targets) assert.ok(existsSync(join(pkg, t)), `${t} is in the package`);
+  for (const t of targets) {
+    // a pattern export ("./snippets/*"): its folder, with files in it
+    if (t.endsWith('/*')) assert.ok(readdirSync(join(pkg, t.slice(0, -2))).length > 0, `${t} has files in the package`);
+    else assert.ok(existsSync(join(pkg, t)), `${t} is in the package`);
+  }
+  // the prerendered calculators (docs/embedding.md) and the sheet they link to
+  assert.ok(existsSync(join(pkg, 'roofline-calculator.css')));
+  assert.ok(readFileSync(join(pkg, 'snippets', 'decode.es.html'), 'utf8').startsWith('<roofline-calculator kind="decode" lang="es"><template shadowrootmode="open">'));
 });
 
 test('the ES module and the classic script (CommonJS) give the same API under Node', async () => {

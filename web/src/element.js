@@ -286,8 +286,10 @@ export class RooflineCalculatorElement extends HTMLElement {
     const kind = this.getAttribute('kind');
     const def = FIRST_KINDS[kind] || (MORE.kinds && MORE.kinds[kind]);
     const root = this.shadowRoot;
-    // what the reader typed into a prerendered calculator before this build is kept
-    const carried = this.prerendered && this.prerendered.isConnected ? carryOver(this.prerendered, root) : null;
+    // what the reader typed into a prerendered calculator before this build is kept (where it was
+    // prerendered in the language it is built in: numbers are typed in a language's own way)
+    const pre = this.prerendered;
+    const carried = pre && pre.isConnected && (!pre.lang || pre.lang === lang) ? carryOver(pre, root) : null;
     this.prerendered = null;
     clear(root);
     if (this.practice) this.practice.disconnect();
