@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The page benchmark (docs/performance.md): headless Chromium, the site served by web/serve.mjs
 // (createSiteServer, strict CSP) on 127.0.0.1, and in one run, side by side:
-//   - time to ready of a blank page, index.html?lang=en, roofline-lab.html (file://) and
-//     embed-example.html, over fresh browser contexts;
+//   - time to ready of a blank page, index.html?lang=en, roofline-lab.html (file://),
+//     embed-example.html and the same page with its calculator's prerendered copy taken out (the
+//     plain snippet), over fresh browser contexts;
 //   - every calculator's input handler, and the same until the next frame is painted;
 //   - the bytes index.html requests until ready (raw and gzip -9), and the module's sizes.
 //
