@@ -27,18 +27,21 @@ ${body}</main></body></html>`;
  * Opens `html` at the site's address, with roofline-calculator.js held back until release()
  * (or refused, with `block`): the test sees the prerendered calculator alone first.
  */
-async function openAuthor(html, { block = false, javaScriptEnabled = true } = {}) {
+async function openAuthor(html, { block = false, javaScriptEnabled = true, plain = false } = {}) {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US', javaScriptEnabled });
   const errors = [];
   let release;
   const held = new Promise((r) => {
     release = r;
   });
-  await context.route('**/roofline-calculator.js', async (route) => {
-    if (block) return route.abort();
-    await held;
-    return route.continue();
-  });
+  // (plain: an element with nothing prerendered, its script let through at once)
+  if (!plain) {
+    await context.route('**/roofline-calculator.js', async (route) => {
+      if (block) return route.abort();
+      await held;
+      return route.continue();
+    });
+  }
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
@@ -54,7 +57,7 @@ async function openAuthor(html, { block = false, javaScriptEnabled = true } = {}
   await until(page, () => {
     const el = document.querySelector('roofline-calculator');
     const out = el && el.shadowRoot && el.shadowRoot.querySelector('output');
-    return Boolean(out && out.checkVisibility());
+    return Boolean(out && out.checkVisibility() && out.textContent.trim() !== '');
   });
   return { page, context, errors, release };
 }
@@ -191,5 +194,52 @@ test('a prerendered copy in another language than the element is built in is rep
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
+  }
+});
+
+test('a select changed in a prerendered calculator before its script is kept too, its preset applied, with what was typed', async () => {
+  // the same actions on the prerendered copy, then on a calculator already built: the same result
+  const act = async (page) => {
+    const gpu = page.locator('roofline-calculator select[name="gpu"]');
+    const options = await gpu.evaluate((el) => [...el.options].map((o) => o.value));
+    const other = options.filter((v) => v !== 'custom').at(-1);
+    await gpu.selectOption(other);
+    await page.locator('roofline-calculator [data-field="batch"] input[type="text"]').fill('8');
+    await gpu.focus();
+    return other;
+  };
+  const read = (page) => page.evaluate(() => {
+    const r = document.querySelector('roofline-calculator').shadowRoot;
+    return {
+      gpu: r.querySelector('select[name="gpu"]').value,
+      bw: r.querySelector('[data-field="bw"] input[type="text"]').value,
+      batch: r.querySelector('[data-field="batch"] input[type="text"]').value,
+      outputs: [...r.querySelectorAll('output')].map((o) => o.textContent),
+      focused: r.activeElement && r.activeElement.name,
+    };
+  });
+  const held = await openAuthor(authorPage(snippet('decode', 'en')));
+  let carried;
+  let chosen;
+  try {
+    chosen = await act(held.page);
+    held.release();
+    await until(held.page, built, 'decode');
+    carried = await read(held.page);
+    assert.deepEqual(held.errors, []);
+  } finally {
+    await held.context.close();
+  }
+  const live = await openAuthor(authorPage('<roofline-calculator kind="decode" lang="en"></roofline-calculator>'), { plain: true });
+  try {
+    await act(live.page);
+    await until(live.page, (b) => document.querySelector('roofline-calculator').shadowRoot.querySelector('[data-field="batch"] input[type="text"]').value === b, '8');
+    const direct = await read(live.page);
+    assert.equal(carried.gpu, chosen);
+    assert.equal(carried.batch, '8');
+    assert.equal(carried.focused, 'gpu');
+    assert.deepEqual(carried, direct, 'as if done on the built calculator');
+  } finally {
+    await live.context.close();
   }
 });

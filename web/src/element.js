@@ -183,9 +183,10 @@ function untrack(el) {
 }
 
 /**
- * What the reader did to a prerendered calculator (a copy of the page's first screen in its HTML,
- * shown before the code runs): the fields typed into or slid, { id: {text} | {slider} }, and a
- * function that puts the focus back on the same control of the calculator built in its place.
+ * What the reader did to a prerendered calculator (a copy in the page's HTML, shown before the
+ * code runs): the fields typed into or slid, { id: {text} | {slider} }, the selects changed,
+ * { id: value }, and a function that puts the focus back on the same control of the calculator
+ * built in its place.
  */
 function carryOver(pre, root) {
   const fields = {};
@@ -195,11 +196,17 @@ function carryOver(pre, root) {
     if (text && text.value !== text.defaultValue) fields[field.dataset.field] = { text: text.value };
     else if (slider && slider.value !== slider.defaultValue) fields[field.dataset.field] = { slider: Number(slider.value) };
   }
+  const selects = {};
+  for (const sel of pre.querySelectorAll('select[name]')) {
+    const first = [...sel.options].find((o) => o.defaultSelected) || sel.options[0];
+    if (first && sel.value !== first.value) selects[sel.name] = sel.value;
+  }
   const a = root.activeElement;
   let selector = null;
   if (a && pre.contains(a)) {
     const field = a.closest('.field[data-field]');
     if (field) selector = `.field[data-field="${field.dataset.field}"] ${a.classList.contains('slider') ? 'input.slider' : 'input[name]'}`;
+    else if (a.localName === 'select' && a.name) selector = `select[name="${CSS.escape(a.name)}"]`;
     else if (a.localName === 'a' && a.getAttribute('href')) selector = `a[href="${CSS.escape(a.getAttribute('href'))}"]`;
     else if (a.localName === 'button' && a.classList.length) selector = `button.${CSS.escape(a.classList[0])}`;
   }
@@ -210,7 +217,30 @@ function carryOver(pre, root) {
     el.focus();
     if (range && typeof el.setSelectionRange === 'function') el.setSelectionRange(...range);
   });
-  return { fields, focus };
+  return { fields, selects, focus };
+}
+
+/**
+ * Replays on a calculator just built the selects the reader changed in its prerendered copy,
+ * through the calculator's own handler (a select's preset fills its fields, as on a change), and
+ * then the text typed there again where a preset overwrote it: what the reader typed wins.
+ */
+function replaySelects(calc, root, carried) {
+  const changed = Object.entries(carried.selects).filter(([id, value]) => {
+    const el = calc.selectEls && calc.selectEls[id];
+    if (!el || ![...el.options].some((o) => o.value === value)) return false;
+    el.value = value;
+    el.dispatchEvent(new Event('change'));
+    return true;
+  });
+  if (!changed.length) return;
+  for (const [id, v] of Object.entries(carried.fields)) {
+    const input = root.querySelector(`.field[data-field="${id}"] input[name]`);
+    if (input && 'text' in v && input.value !== v.text) {
+      input.value = v.text;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }
 }
 
 export class RooflineCalculatorElement extends HTMLElement {
@@ -320,6 +350,7 @@ export class RooflineCalculatorElement extends HTMLElement {
       typed: carried && carried.fields,
     });
     this.calc.render(root);
+    if (carried) replaySelects(this.calc, root, carried);
     if (carried && carried.focus) carried.focus(root);
   }
 
