@@ -193,9 +193,14 @@ void test_gemv_int_dot(ThreadPool& pool) {
             want[i] = s;
             bound[i] = int_dot_error_bound(q, i, x.data());
           }
-          if (bits == 8) gemv_int8_dp(pool, q, x.data(), y.data(), isa);
-          else gemv_int4_dp(pool, q, x.data(), y.data(), isa);
-          expect(check_within(y.data(), want.data(), bound.data(), rows, detail), name + " (reals)", detail);
+          // both ways of prefetching (the CPU's choice is one of them): the same results
+          for (bool prefetch : {false, true}) {
+            std::fill(y.begin(), y.end(), NAN);
+            if (bits == 8) gemv_int8_dp(pool, q, x.data(), y.data(), isa, prefetch);
+            else gemv_int4_dp(pool, q, x.data(), y.data(), isa, prefetch);
+            expect(check_within(y.data(), want.data(), bound.data(), rows, detail),
+                   name + (prefetch ? " prefetching" : "") + " (reals)", detail);
+          }
           // x that INT8 holds exactly: exact.
           const auto xe = exactly_quantizable(sh.cols, 17);
           for (std::size_t i = 0; i < rows; ++i) {

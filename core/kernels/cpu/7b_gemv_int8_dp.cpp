@@ -40,6 +40,15 @@ IntDot best_int_dot() {
   return best;
 }
 
+bool prefetch_rows_ahead() {
+#if defined(RLK_X86)
+  static const bool amd = __builtin_cpu_is("amd");
+  return amd;
+#else
+  return false;
+#endif
+}
+
 const char* int_dot_name(IntDot isa) {
   switch (isa) {
     case IntDot::avx2: return "AVX2 (vpmaddubsw)";

@@ -98,7 +98,8 @@ class CpuBackend final : public Backend {
                     {"lastLevelCacheBytes", std::to_string(last_level_cache_bytes())},
                     {"blas", vendor_blas_name()},
                     {"isa", isa()},
-                    {"intDot", int_dot_name(best_int_dot())}};
+                    {"intDot", int_dot_name(best_int_dot())},
+                    {"intDotPrefetch", prefetch_rows_ahead() ? "next rows, in software" : "hardware only"}};
     return info;
   }
 
