@@ -171,6 +171,34 @@ test("the lesson's try-this variations give its answers", async () => {
   }
 });
 
+test('switching language from the keyboard leaves the focus on the button pressed, drawn again in the new language', async () => {
+  const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
+  try {
+    await waitReady(page);
+    const focused = () => page.evaluate(() => {
+      const a = document.activeElement;
+      return a ? `${a.localName}[${a.getAttribute('data-lang') || ''}] pressed=${a.getAttribute('aria-pressed')}` : 'none';
+    });
+    // Tab from the skip link to the language buttons: English, then Spanish
+    await page.locator('.lang-switch button[data-lang="en"]').focus();
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'button[es] pressed=false');
+    await page.keyboard.press('Enter');
+    await until(page, (l) => document.documentElement.lang === l, 'es');
+    await until(page, () => document.querySelector('.lang-switch button[data-lang="es"]').getAttribute('aria-pressed') === 'true');
+    // the page was drawn again: the focus is on the new Spanish button, not lost to the body
+    assert.equal(await focused(), 'button[es] pressed=true');
+    await page.keyboard.press('Tab');
+    assert.equal(await focused(), 'button[pt] pressed=false', 'the next Tab goes on from there');
+    await page.keyboard.press('Space');
+    await until(page, (l) => document.documentElement.lang === l, 'pt');
+    await until(page, () => document.querySelector('.lang-switch button[data-lang="pt"]').getAttribute('aria-pressed') === 'true');
+    assert.equal(await focused(), 'button[pt] pressed=true');
+  } finally {
+    await context.close();
+  }
+});
+
 test('language switch and ?lang= and the browser language', async () => {
   const { page, context } = await openPage(env.browser, `${env.site.url}index.html`, { allowedOrigin: env.site.url, locale: 'pt-BR' });
   try {
