@@ -60,3 +60,30 @@ export function clear(el) {
   while (el.lastChild && el.lastChild !== keep) el.lastChild.remove();
   return el;
 }
+
+/**
+ * A way back to the control `a` once what holds it has been drawn again: a function of the new
+ * root that focuses the control drawn in its place, with the same caret, or null where there is
+ * no telling which that is. It is found by what the page draws the same every time: a
+ * calculator's field (its text input or slider) or select, a language button, a link by its
+ * address, and, with `buttonsByClass`, a button by its first class (inside one calculator, where
+ * each class is one button).
+ */
+export function focusReturn(a, { buttonsByClass = false } = {}) {
+  if (!a || !a.localName) return null;
+  const field = a.closest('.field[data-field]');
+  let selector = null;
+  if (field) selector = `.field[data-field="${CSS.escape(field.dataset.field)}"] ${a.classList.contains('slider') ? 'input.slider' : 'input[name]'}`;
+  else if (a.localName === 'select' && a.name) selector = `select[name="${CSS.escape(a.name)}"]`;
+  else if (a.localName === 'button' && a.dataset.lang) selector = `button[data-lang="${CSS.escape(a.dataset.lang)}"]`;
+  else if (a.localName === 'a' && a.getAttribute('href')) selector = `a[href="${CSS.escape(a.getAttribute('href'))}"]`;
+  else if (buttonsByClass && a.localName === 'button' && a.classList.length) selector = `button.${CSS.escape(a.classList[0])}`;
+  if (!selector) return null;
+  const range = typeof a.selectionStart === 'number' ? [a.selectionStart, a.selectionEnd] : null;
+  return (root) => {
+    const el = root.querySelector(selector);
+    if (!el) return;
+    el.focus();
+    if (range && typeof el.setSelectionRange === 'function') el.setSelectionRange(...range);
+  };
+}

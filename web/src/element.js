@@ -3,7 +3,7 @@
 // with a constructed stylesheet (no inline styles: works under a strict CSP), and follows its
 // lang attribute.
 import { CALC_CSS } from './data.js';
-import { h, clear } from './dom.js';
+import { h, clear, focusReturn } from './dom.js';
 import { t, detectLang, normalizeLang, hasLang, loadTexts } from './i18n.js';
 import { Calc } from './calc.js';
 import { matmulKind } from './kind-matmul.js';
@@ -202,21 +202,7 @@ function carryOver(pre, root) {
     if (first && sel.value !== first.value) selects[sel.name] = sel.value;
   }
   const a = root.activeElement;
-  let selector = null;
-  if (a && pre.contains(a)) {
-    const field = a.closest('.field[data-field]');
-    if (field) selector = `.field[data-field="${field.dataset.field}"] ${a.classList.contains('slider') ? 'input.slider' : 'input[name]'}`;
-    else if (a.localName === 'select' && a.name) selector = `select[name="${CSS.escape(a.name)}"]`;
-    else if (a.localName === 'a' && a.getAttribute('href')) selector = `a[href="${CSS.escape(a.getAttribute('href'))}"]`;
-    else if (a.localName === 'button' && a.classList.length) selector = `button.${CSS.escape(a.classList[0])}`;
-  }
-  const range = a && typeof a.selectionStart === 'number' ? [a.selectionStart, a.selectionEnd] : null;
-  const focus = selector && ((r) => {
-    const el = r.querySelector(selector);
-    if (!el) return;
-    el.focus();
-    if (range && typeof el.setSelectionRange === 'function') el.setSelectionRange(...range);
-  });
+  const focus = a && pre.contains(a) ? focusReturn(a, { buttonsByClass: true }) : null;
   return { fields, selects, focus };
 }
 
@@ -226,14 +212,15 @@ function carryOver(pre, root) {
  * then the text typed there again where a preset overwrote it: what the reader typed wins.
  */
 function replaySelects(calc, root, carried) {
-  const changed = Object.entries(carried.selects).filter(([id, value]) => {
+  let changed = false;
+  for (const [id, value] of Object.entries(carried.selects)) {
     const el = calc.selectEls && calc.selectEls[id];
-    if (!el || ![...el.options].some((o) => o.value === value)) return false;
+    if (!el || ![...el.options].some((o) => o.value === value)) continue;
     el.value = value;
     el.dispatchEvent(new Event('change'));
-    return true;
-  });
-  if (!changed.length) return;
+    changed = true;
+  }
+  if (!changed) return;
   for (const [id, v] of Object.entries(carried.fields)) {
     const input = root.querySelector(`.field[data-field="${id}"] input[name]`);
     if (input && 'text' in v && input.value !== v.text) {

@@ -1,7 +1,7 @@
 // The lesson's page: header, language switch, one section per calculator and figure (prose from
 // web/i18n/prose.json around each <roofline-calculator>), the two diagrams, the benchmark
 // overlay, common mistakes and the glossary cards.
-import { h, clear } from './dom.js';
+import { h, clear, focusReturn } from './dom.js';
 import { t, detectLang, proseText, glossaryIds, glossaryCard, hasText, hasLang } from './i18n.js';
 import { PROSE } from './data.js';
 import { LANGS } from './format.js';
@@ -357,13 +357,8 @@ function keepFocus(root) {
     };
   }
   // a language button, or a link: the one drawn in its place
-  const href = a.localName === 'a' && a.getAttribute('href');
-  const selector = a.dataset && a.dataset.lang ? `button[data-lang="${CSS.escape(a.dataset.lang)}"]`
-    : href ? `a[href="${CSS.escape(href)}"]` : null;
-  return selector ? () => {
-    const b = root.querySelector(selector);
-    if (b) b.focus();
-  } : null;
+  const back = focusReturn(a);
+  return back && (() => back(root));
 }
 
 /**
