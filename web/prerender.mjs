@@ -4,8 +4,12 @@
 // after three scripts, the module and the texts. The page's scripts then take over what is there
 // (web/src/page.js, element.js). Every figure in it comes from the module, as on the page.
 //
+// The same for every calculator alone (prerenderCalculators): the snippets authors paste into a
+// page (snippets/<kind>.<lang>.html, docs/embedding.md), charts included.
+//
 // The code runs against a small document made here (enough for what that code touches; anything
-// else throws, so a change to the first screen that needs more fails the build, not the page).
+// else throws, and so does an error the code would only log, so a change that needs more fails
+// the build, not the page).
 import { createRequire } from 'node:module';
 import { Script, createContext } from 'node:vm';
 
