@@ -268,6 +268,38 @@ test('no visible text is left in English on the Spanish and Portuguese pages', a
   }
 });
 
+test('a burst of changes (a slider dragged) rewrites the address once, after it, with the last value', async () => {
+  const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
+  try {
+    await waitReady(page);
+    await field(page, 'matmul', 'n').fill('64');
+    await until(page, () => /matmul\.n=64/.test(location.href));
+    const writes = await page.evaluate(async () => {
+      let count = 0;
+      const replace = history.replaceState.bind(history);
+      history.replaceState = (...args) => {
+        count += 1;
+        return replace(...args);
+      };
+      const input = document.querySelector('roofline-calculator[kind="matmul"]').shadowRoot.querySelector('[data-field="n"] input[type="text"]');
+      // 20 changes 50 ms apart: a second of dragging
+      for (let i = 1; i <= 20; i += 1) {
+        input.value = String(100 + i);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const during = count;
+      await new Promise((r) => setTimeout(r, 600));
+      return { during, after: count, href: location.href };
+    });
+    assert.equal(writes.during, 0, 'no rewrite while the changes keep coming');
+    assert.equal(writes.after, 1, 'one rewrite once they stop');
+    assert.match(writes.href, /matmul\.n=120(&|$)/);
+  } finally {
+    await context.close();
+  }
+});
+
 test('inputs live in the URL; a copied link restores them; hostile values are validated like typed input', async () => {
   const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
   let url;

@@ -103,11 +103,12 @@ export class Calc {
   }
 
   writeUrl() {
-    if (!this.urlState || !globalThis.history || this.urlPending) return;
-    // once the reader pauses: a slider drag does not rewrite the history entry on every event
-    this.urlPending = true;
-    setTimeout(() => {
-      this.urlPending = false;
+    if (!this.urlState || !globalThis.history) return;
+    // once the reader pauses (250 ms without a change): a slider drag rewrites the history entry
+    // once, at its end, not every quarter second (each replaceState costs ≈ 1–2 ms here)
+    clearTimeout(this.urlTimer);
+    this.urlTimer = setTimeout(() => {
+      this.urlTimer = null;
       // a calculator taken out of the page meanwhile (a prerendered one replaced in another
       // language) no longer speaks for it
       if (this.host && !this.host.isConnected) return;
