@@ -193,13 +193,13 @@ void test_gemv_int_dot(ThreadPool& pool) {
             want[i] = s;
             bound[i] = int_dot_error_bound(q, i, x.data());
           }
-          // both ways of prefetching (the CPU's choice is one of them): the same results
-          for (bool prefetch : {false, true}) {
+          // every way of prefetching (the CPU's choice is one of them): the same results
+          for (RowPrefetch prefetch : {RowPrefetch::none, RowPrefetch::next_rows, RowPrefetch::ahead}) {
             std::fill(y.begin(), y.end(), NAN);
             if (bits == 8) gemv_int8_dp(pool, q, x.data(), y.data(), isa, prefetch);
             else gemv_int4_dp(pool, q, x.data(), y.data(), isa, prefetch);
             expect(check_within(y.data(), want.data(), bound.data(), rows, detail),
-                   name + (prefetch ? " prefetching" : "") + " (reals)", detail);
+                   name + ", prefetch " + row_prefetch_name(prefetch) + " (reals)", detail);
           }
           // x that INT8 holds exactly: exact.
           const auto xe = exactly_quantizable(sh.cols, 17);

@@ -40,13 +40,21 @@ IntDot best_int_dot() {
   return best;
 }
 
-bool prefetch_rows_ahead() {
+RowPrefetch best_row_prefetch() {
 #if defined(RLK_X86)
-  static const bool amd = __builtin_cpu_is("amd");
-  return amd;
+  static const RowPrefetch best = __builtin_cpu_is("amd") ? RowPrefetch::next_rows : RowPrefetch::ahead;
+  return best;
 #else
-  return false;
+  return RowPrefetch::none;
 #endif
+}
+
+const char* row_prefetch_name(RowPrefetch p) {
+  switch (p) {
+    case RowPrefetch::next_rows: return "next rows";
+    case RowPrefetch::ahead: return "512 B ahead in the rows";
+    default: return "none (hardware only)";
+  }
 }
 
 const char* int_dot_name(IntDot isa) {
@@ -68,6 +76,7 @@ void check_int_dot(const QuantizedMatrix& w, IntDot isa, const char* kernel) {
 namespace {
 
 constexpr std::size_t R = 4;  // rows at a time share each load of x
+constexpr std::size_t prefetch_ahead = 512;  // bytes, RowPrefetch::ahead (docs/benchmark.md)
 
 struct Activations {
   std::vector<std::int8_t> q;    // codes, in x's order
@@ -109,7 +118,7 @@ void rows_scalar(const QuantizedMatrix& w, const Activations& a, float* y, std::
 // argument. BLOCK_DOT is the int32 sums of one block (wq: weights, xq: x's codes).
 #define RLK_INT8_ROWS(NAME, TARGET, BLOCK_DOT)                                                       \
   __attribute__((target(TARGET))) void NAME(const QuantizedMatrix& w, const Activations& a, float* y, \
-                                            std::size_t r0, std::size_t r1, bool prefetch) {          \
+                                            std::size_t r0, std::size_t r1, RowPrefetch prefetch) {   \
     const std::size_t k = w.cols, groups = k / w.group;                                             \
     for (std::size_t i = r0; i < r1; i += R) {                                                       \
       const std::int8_t* rows[R];                                                                    \
@@ -121,11 +130,14 @@ void rows_scalar(const QuantizedMatrix& w, const Activations& a, float* y, std::
         __m256 part[R];                                                                              \
         for (std::size_t r = 0; r < R; ++r) part[r] = _mm256_setzero_ps();                           \
         for (std::size_t j = g * w.group; j < (g + 1) * w.group; j += x_block) {                     \
-          if (prefetch) {                                                                            \
+          if (prefetch == RowPrefetch::next_rows) {                                                  \
             /* as many bytes of the next R rows as this step reads of these (2 lines), in order */  \
             const char* ahead = reinterpret_cast<const char*>(next) + j / x_block * (R * x_block);   \
             _mm_prefetch(ahead, _MM_HINT_T0);                                                        \
             _mm_prefetch(ahead + 64, _MM_HINT_T0);                                                   \
+          } else if (prefetch == RowPrefetch::ahead && j % 64 == 0) {                                \
+            for (std::size_t r = 0; r < R; ++r)                                                      \
+              _mm_prefetch(reinterpret_cast<const char*>(rows[r] + j) + prefetch_ahead, _MM_HINT_T0); \
           }                                                                                          \
           const __m256i xq = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.q.data() + j));   \
           const __m256 d = _mm256_broadcast_ss(a.d.data() + j / x_block);                            \
@@ -158,7 +170,7 @@ RLK_INT8_ROWS(rows_vnni, "avx2,fma,avxvnni",
 
 }  // namespace
 
-void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa, bool prefetch) {
+void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa, RowPrefetch prefetch) {
   check_int_dot(w, isa, "gemv_int8_dp");
   thread_local Activations codes;  // the caller's; a lambda would see each worker's own
   quantize(x, w.cols, codes);

@@ -24,6 +24,7 @@ namespace rlk::cpu {
 namespace {
 
 constexpr std::size_t R = 4;  // rows at a time share each load of x
+constexpr std::size_t prefetch_ahead = 512;  // bytes, RowPrefetch::ahead (docs/benchmark.md)
 
 struct Activations {
   std::vector<std::int8_t> natural;  // codes in x's order (portable path)
@@ -115,7 +116,7 @@ RLK_ALWAYS_INLINE("avx2,fma,avxvnni") __m256i single_vnni(__m256i v, __m256i xq,
 // One body for both instruction sets (the target attribute cannot follow a template argument).
 #define RLK_INT4_ROWS(NAME, TARGET, PAIR, SINGLE)                                                        \
   __attribute__((target(TARGET))) void NAME(const QuantizedMatrix& w, const Activations& a, float* y,     \
-                                            std::size_t r0, std::size_t r1, bool prefetch) {              \
+                                            std::size_t r0, std::size_t r1, RowPrefetch prefetch) {       \
     const std::size_t k = w.cols, groups = k / w.group, pairs_end = w.group / 64 * 64;                  \
     const __m256i low4 = _mm256_set1_epi8(15);                                                           \
     for (std::size_t i = r0; i < r1; i += R) {                                                           \
@@ -129,11 +130,14 @@ RLK_ALWAYS_INLINE("avx2,fma,avxvnni") __m256i single_vnni(__m256i v, __m256i xq,
         __m256 part[R];                                                                                  \
         for (std::size_t r = 0; r < R; ++r) part[r] = _mm256_setzero_ps();                               \
         for (std::size_t j = j0; j < j0 + pairs_end; j += 64) {                                          \
-          if (prefetch) {                                                                                \
+          if (prefetch == RowPrefetch::next_rows) {                                                      \
             /* as many bytes of the next R rows as this step reads of these (2 lines), in order */      \
             const char* ahead = reinterpret_cast<const char*>(next) + j / 64 * (R * 32);                 \
             _mm_prefetch(ahead, _MM_HINT_T0);                                                            \
             _mm_prefetch(ahead + 64, _MM_HINT_T0);                                                       \
+          } else if (prefetch == RowPrefetch::ahead && j % 128 == 0) {                                   \
+            for (std::size_t r = 0; r < R; ++r)                                                          \
+              _mm_prefetch(reinterpret_cast<const char*>(rows[r] + j / 2) + prefetch_ahead, _MM_HINT_T0); \
           }                                                                                              \
           const __m256i xa = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.paired.data() + j));  \
           const __m256i xb = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.paired.data() + j + 32)); \
@@ -178,7 +182,7 @@ RLK_INT4_ROWS(rows_vnni, "avx2,fma,avxvnni", pair_vnni, single_vnni)
 
 }  // namespace
 
-void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa, bool prefetch) {
+void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa, RowPrefetch prefetch) {
   check_int_dot(w, isa, "gemv_int4_dp");
   thread_local Activations codes;  // the caller's; a lambda would see each worker's own
   quantize(x, w.cols, w.group, codes);

@@ -99,7 +99,7 @@ class CpuBackend final : public Backend {
                     {"blas", vendor_blas_name()},
                     {"isa", isa()},
                     {"intDot", int_dot_name(best_int_dot())},
-                    {"intDotPrefetch", prefetch_rows_ahead() ? "next rows, in software" : "hardware only"}};
+                    {"intDotPrefetch", row_prefetch_name(best_row_prefetch())}};
     return info;
   }
 

@@ -55,17 +55,22 @@ IntDot best_int_dot();                ///< the fastest one this CPU runs
 const char* int_dot_name(IntDot isa);
 /// Throws std::invalid_argument when `isa` is not available or the group size does not fit.
 void check_int_dot(const QuantizedMatrix& w, IntDot isa, const char* kernel);
-// `prefetch`: while a thread works on R = 4 rows it prefetches the next 4 (software prefetch, as
-// many bytes per step as it reads), for a hardware prefetcher that does not ramp up on rows of
-// 4–8 KB (no effect on the portable path). Whether that helps depends on the CPU, measured
-// (docs/benchmark.md): on an AMD EPYC of family 26 it took the INT8 kernel from 31.5 to 39.4 GB/s;
-// on an Intel Xeon with AVX-VNNI it cost a quarter (23.8 → 17.7 GB/s, INT4 25.5 → 18.8).
-// prefetch_rows_ahead() is that choice for the CPU it runs on: on for AMD, off elsewhere.
-bool prefetch_rows_ahead();
+// Software prefetch, for a hardware prefetcher that does not ramp up on rows of 4–8 KB (no effect
+// on the portable path). Which way helps depends on the CPU, measured (docs/benchmark.md): on an
+// AMD EPYC of family 26, the next rows took the INT8 kernel from 31.5 to 39.4 GB/s where 512 B
+// ahead in the same rows gave 36.4; on an Intel Xeon with AVX-VNNI the next rows cost a quarter
+// (INT8 23.8 → 17.7 GB/s) and 512 B ahead bought 8–10 % (→ 26).
+enum class RowPrefetch {
+  none,       ///< the hardware's alone
+  next_rows,  ///< while a thread works on R = 4 rows, the next 4, as many bytes per step as it reads
+  ahead,      ///< in the rows being read, 512 bytes ahead, a line per row every 64 bytes
+};
+RowPrefetch best_row_prefetch();  ///< next_rows on AMD, ahead elsewhere
+const char* row_prefetch_name(RowPrefetch p);
 void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y,
-                  IntDot isa = best_int_dot(), bool prefetch = prefetch_rows_ahead());
+                  IntDot isa = best_int_dot(), RowPrefetch prefetch = best_row_prefetch());
 void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y,
-                  IntDot isa = best_int_dot(), bool prefetch = prefetch_rows_ahead());
+                  IntDot isa = best_int_dot(), RowPrefetch prefetch = best_row_prefetch());
 
 // 4. A dense layer on a batch: Y (batch × outputs) = X (batch × inputs) · W (inputs × outputs).
 void dense_layer(ThreadPool& pool, const float* x, const float* w, float* y, std::size_t batch,
