@@ -59,7 +59,7 @@ void check_int_dot(const QuantizedMatrix& w, IntDot isa, const char* kernel);
 // on the portable path). Which way helps depends on the CPU, measured (docs/benchmark.md): on an
 // AMD EPYC of family 26, the next rows took the INT8 kernel from 31.5 to 39.4 GB/s where 512 B
 // ahead in the same rows gave 36.4; on an Intel Xeon with AVX-VNNI the next rows cost a quarter
-// (INT8 23.8 → 17.7 GB/s) and 512 B ahead bought 8–10 % (→ 26).
+// (INT8 23.8 → 17.7 GB/s) and 512 B ahead bought 8–11 % for INT8, 3–5 % for INT4.
 enum class RowPrefetch {
   none,       ///< the hardware's alone
   next_rows,  ///< while a thread works on R = 4 rows, the next 4, as many bytes per step as it reads
