@@ -6,7 +6,7 @@
 // calculator and still one module instance. Screenshots: tests/web/screenshots/site-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
@@ -37,6 +37,16 @@ function buildMkdocs() {
   writeFileSync(join(npmDir, 'package.json'), '{ "private": true }\n');
   const pkg = timed('npm install (MkDocs)', () => installPackage(npmDir));
   for (const f of ['roofline-calculator.js', 'roofline.js']) copyFileSync(join(pkg, f), join(HERE, 'mkdocs/docs', f));
+  // a page with a prerendered calculator pasted in (docs/embedding.md), and the sheet it links
+  copyFileSync(join(pkg, 'roofline-calculator.css'), join(HERE, 'mkdocs/docs/roofline-calculator.css'));
+  writeFileSync(join(HERE, 'mkdocs/docs/prerendered.md'), `# Prerendered
+
+The decode calculator, shown before its script has run:
+
+<div class="calculators">
+${readFileSync(join(pkg, 'snippets/decode.es.html'), 'utf8').trim()}
+</div>
+`);
   const site = join(OUT, 'mkdocs');
   rmSync(site, { recursive: true, force: true });
   timed('mkdocs build', () => execFileSync('mkdocs', ['build', '--quiet', '--strict', '-f', join(HERE, 'mkdocs/mkdocs.yml'), '-d', site], { stdio: 'inherit' }));
@@ -180,6 +190,49 @@ test('MkDocs: two calculators on one page, one in Spanish, under the strict CSP'
     await until(page, () => document.querySelector('roofline-calculator[kind="matmul"]').shadowRoot.querySelector('output[data-row="flops"]').textContent.replace(/\D/g, '') === '2048000');
     assert.equal(await instances(page), 1);
     assert.deepEqual(foreign, []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('MkDocs: a prerendered calculator pasted into a page shows before its script, then the element takes it over', async () => {
+  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US' });
+  const errors = [];
+  let release;
+  const held = new Promise((r) => {
+    release = r;
+  });
+  await context.route('**/roofline-calculator.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  const read = () => page.evaluate(() => {
+    const r = document.querySelector('roofline-calculator[kind="decode"]').shadowRoot;
+    const total = r && r.querySelector('output[data-row="total"]');
+    return {
+      total: total ? total.textContent : null,
+      visible: Boolean(total && total.checkVisibility()),
+      prerendered: Boolean(r && r.querySelector('[data-prerendered]')),
+    };
+  });
+  try {
+    await page.goto(`${env.mkdocs.url}prerendered.html`, { waitUntil: 'commit' });
+    await until(page, () => {
+      const el = document.querySelector('roofline-calculator[kind="decode"]');
+      const out = el && el.shadowRoot && el.shadowRoot.querySelector('output[data-row="total"]');
+      return Boolean(out && out.checkVisibility());
+    });
+    const before = await read();
+    assert.equal(before.prerendered, true, 'MkDocs passed the declarative shadow root through');
+    assert.ok(before.total && before.total.trim() !== '');
+    release();
+    await until(page, () => !document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('[data-prerendered]'));
+    const after = await read();
+    assert.equal(after.total, before.total, 'the module shows what the page showed');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
