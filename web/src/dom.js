@@ -71,7 +71,8 @@ export function clear(el) {
  */
 export function focusReturn(a, { buttonsByClass = false } = {}) {
   if (!a || !a.localName) return null;
-  const field = a.closest('.field[data-field]');
+  // (a field's own text input or slider; a glossary tip in its label is not the field)
+  const field = a.localName === 'input' ? a.closest('.field[data-field]') : null;
   let selector = null;
   if (field) selector = `.field[data-field="${CSS.escape(field.dataset.field)}"] ${a.classList.contains('slider') ? 'input.slider' : 'input[name]'}`;
   else if (a.localName === 'select' && a.name) selector = `select[name="${CSS.escape(a.name)}"]`;
