@@ -243,3 +243,50 @@ test('a select changed in a prerendered calculator before its script is kept too
     await live.context.close();
   }
 });
+
+test('a slider moved after a select in a prerendered copy is kept over the select\'s preset', async () => {
+  const { page, context, errors, release } = await openAuthor(authorPage(snippet('roofline', 'en')));
+  try {
+    const gpu = page.locator('roofline-calculator select[name="gpu"]');
+    const options = await gpu.evaluate((el) => [...el.options].map((o) => o.value));
+    await gpu.selectOption(options.filter((v) => v !== 'custom').at(-1));
+    // the bandwidth slider dragged to its far left (10 GB/s), as a reader would after picking a GPU
+    await page.locator('roofline-calculator [data-field="bw"] input.slider').evaluate((el) => {
+      el.value = el.min;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    release();
+    await until(page, built, 'roofline');
+    const bw = await page.evaluate(() => document.querySelector('roofline-calculator').shadowRoot.querySelector('[data-field="bw"] input[type="text"]').value);
+    assert.equal(bw, '10', 'the slider wins over the preset the select applied');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a prerendered copy of another kind than the element is replaced, not carried over, and nothing breaks', async () => {
+  // an author who pasted the decode snippet and then changed its kind to clocks
+  const html = snippet('decode', 'en').replace('<roofline-calculator kind="decode"', '<roofline-calculator kind="clocks"');
+  const { page, context, errors, release } = await openAuthor(authorPage(html));
+  try {
+    const gpu = page.locator('roofline-calculator select[name="gpu"]');
+    const options = await gpu.evaluate((el) => [...el.options].map((o) => o.value));
+    await gpu.selectOption(options.filter((v) => v !== 'custom').at(-1));
+    await page.locator('roofline-calculator [data-field="weights"] input.slider').evaluate((el) => {
+      el.value = el.max;
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    release();
+    await until(page, built, 'clocks');
+    const s = await page.evaluate(() => {
+      const r = document.querySelector('roofline-calculator').shadowRoot;
+      return { kind: r.querySelector('section.calc').dataset.kind, outputs: [...r.querySelectorAll('output')].map((o) => o.textContent) };
+    });
+    assert.equal(s.kind, 'clocks');
+    assert.ok(s.outputs.length > 3 && s.outputs.every((o) => o.trim() !== ''));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

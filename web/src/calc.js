@@ -47,7 +47,7 @@ export class Calc {
     // a slider's position; a preset select those fields belong to becomes "custom", as on input
     for (const [id, v] of Object.entries(opts.typed || {})) {
       const f = def.fields.find((x) => x.id === id);
-      if (!f) continue;
+      if (!f || (!('text' in v) && !f.slider)) continue;
       this.state.fields[id] = 'text' in v ? String(v.text) : fmtInput(this.sliderToValue(f, v.slider), this.lang);
       for (const sel of def.selects || []) if (sel.fields && sel.fields.includes(id)) this.state.selects[sel.id] = 'custom';
     }

@@ -209,7 +209,8 @@ function carryOver(pre, root) {
 /**
  * Replays on a calculator just built the selects the reader changed in its prerendered copy,
  * through the calculator's own handler (a select's preset fills its fields, as on a change), and
- * then the text typed there again where a preset overwrote it: what the reader typed wins.
+ * then the text typed or the slider moved there again where a preset overwrote it: what the
+ * reader set by hand wins.
  */
 function replaySelects(calc, root, carried) {
   let changed = false;
@@ -222,9 +223,11 @@ function replaySelects(calc, root, carried) {
   }
   if (!changed) return;
   for (const [id, v] of Object.entries(carried.fields)) {
-    const input = root.querySelector(`.field[data-field="${id}"] input[name]`);
-    if (input && 'text' in v && input.value !== v.text) {
-      input.value = v.text;
+    const field = `.field[data-field="${CSS.escape(id)}"]`;
+    const input = 'text' in v ? root.querySelector(`${field} input[name]`) : root.querySelector(`${field} input.slider`);
+    const value = 'text' in v ? v.text : String(v.slider);
+    if (input && input.value !== value) {
+      input.value = value;
       input.dispatchEvent(new Event('input', { bubbles: true }));
     }
   }
@@ -303,10 +306,13 @@ export class RooflineCalculatorElement extends HTMLElement {
     const kind = this.getAttribute('kind');
     const def = FIRST_KINDS[kind] || (MORE.kinds && MORE.kinds[kind]);
     const root = this.shadowRoot;
-    // what the reader typed into a prerendered calculator before this build is kept (where it was
-    // prerendered in the language it is built in: numbers are typed in a language's own way)
+    // what the reader typed into a prerendered calculator before this build is kept, where it is
+    // a copy of this kind, prerendered in the language it is built in (numbers are typed in a
+    // language's own way)
     const pre = this.prerendered;
-    const carried = pre && pre.isConnected && (!pre.lang || pre.lang === lang) ? carryOver(pre, root) : null;
+    const preKind = pre && pre.querySelector('section[data-kind]');
+    const same = pre && pre.isConnected && preKind && preKind.getAttribute('data-kind') === kind && (!pre.lang || pre.lang === lang);
+    const carried = same ? carryOver(pre, root) : null;
     this.prerendered = null;
     clear(root);
     if (this.practice) this.practice.disconnect();
