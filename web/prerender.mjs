@@ -305,7 +305,8 @@ function runBundle(code, lang) {
   const context = createContext({
     document, Node, HTMLElement: Element, URL, URLSearchParams,
     // an error the page's code would only log (a chart that failed to draw) fails the build
-    console: { ...console, error: (...args) => { throw args.find((a) => a instanceof Error) || new Error(`prerender: ${args.join(' ')}`); } },
+    // (an Error made inside the context is of its own realm: recognised by its stack, kept whole)
+    console: { ...console, error: (...args) => { throw args.find((a) => a && typeof a === 'object' && 'stack' in a) || new Error(`prerender: ${args.join(' ')}`); } },
     location: { href: url, search: `?lang=${lang}`, hash: '' },
     navigator: { languages: [lang], language: lang },
     requestAnimationFrame: (fn) => frames.push(fn), requestIdleCallback: noop, setTimeout: noop, clearTimeout: noop,

@@ -12,7 +12,9 @@ globalThis.__rooflinePrerender = (rl, root) => {
     const def = FIRST_KINDS[kind];
     if (!def) throw new Error(`prerender: ${kind} is not one of the first screen's calculators`);
     const calc = new Calc(def, rl, { lang: page.lang, linkTerms: host.hasAttribute('link-terms') });
-    calc.render(host.attachShadow({ mode: 'open' }));
+    const root = host.attachShadow({ mode: 'open' });
+    calc.render(root);
+    root.lang = page.lang; // written on the prerendered copy (web/prerender.mjs): what the element compares
   }
   return { lang: page.lang, kinds: Object.keys(page.calcs) };
 };
