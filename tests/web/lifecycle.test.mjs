@@ -178,3 +178,41 @@ test('printed, a calculator keeps its numbers and drops its controls', async () 
     await context.close();
   }
 });
+
+test('an attribute changed on an element still waiting to be built does not build it twice', async () => {
+  const { page, context, errors } = await open(`${env.site.url}embed-example.html`);
+  try {
+    await until(page, RENDERED, EMBEDDED);
+    // far below the fold: it waits for the viewport, or for idle time
+    await page.evaluate(() => {
+      const spacer = document.createElement('div');
+      spacer.setAttribute('aria-hidden', 'true');
+      spacer.append(...Array.from({ length: 400 }, () => document.createElement('p')));
+      for (const p of spacer.children) p.textContent = '·';
+      document.querySelector('main').append(spacer);
+      const el = document.createElement('roofline-calculator');
+      el.setAttribute('kind', 'matmul');
+      el.id = 'late';
+      document.querySelector('main').append(el);
+    });
+    await until(page, () => document.querySelector('#late').hasAttribute('data-pending'));
+    const built = await page.evaluate(async () => {
+      const el = document.querySelector('#late');
+      let builds = 0;
+      // each build draws a new calculator section into the shadow root
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if (n.nodeType === 1 && n.matches('section.calc')) builds += 1;
+      }).observe(el.shadowRoot, { childList: true });
+      el.setAttribute('lang', 'es');
+      for (let i = 0; i < 100 && !builds; i += 1) await new Promise((r) => setTimeout(r, 50));
+      el.scrollIntoView();
+      await new Promise((r) => setTimeout(r, 1500));
+      return { builds, title: el.shadowRoot.querySelector('.calc-title') && el.shadowRoot.querySelector('.calc-title').textContent };
+    });
+    assert.equal(built.builds, 1, 'built once, when its turn came');
+    assert.equal(norm(built.title), norm(ui['matmul.title'].es), 'in the language it had then');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -314,6 +314,8 @@ export class RooflineCalculatorElement extends HTMLElement {
     const same = pre && pre.isConnected && preKind && preKind.getAttribute('data-kind') === kind && (!pre.lang || pre.lang === lang);
     const carried = same ? carryOver(pre, root) : null;
     this.prerendered = null;
+    // the calculator replaced (another kind) no longer speaks for the address
+    if (this.calc) clearTimeout(this.calc.urlTimer);
     clear(root);
     if (this.practice) this.practice.disconnect();
     this.practice = null;
@@ -354,7 +356,9 @@ export class RooflineCalculatorElement extends HTMLElement {
     textsAndCode(this.getAttribute('kind'), lang).then(() => {
       if (name === 'lang' && this.calc) this.calc.setLang(lang);
       else if (name === 'lang' && this.practice) this.practice.setLang(lang);
-      else this.build();
+      // an element still waiting to be built (near the viewport, or idle time) is built then,
+      // with the attributes it has then: building it now too would build it twice
+      else if (!pending.has(this)) this.build();
     }).catch((e) => console.error(e));
   }
 }
