@@ -262,14 +262,14 @@ class ShadowRoot extends Node {
   }
 
   get outerHTML() {
-    const lang = this.lang ? ` lang="${escapeAttr(this.lang)}"` : '';
-    return `<template shadowrootmode="${this.mode}">${shadowStyle}<div data-prerendered${lang} hidden>${this.innerHTML}</div></template>`;
+    return `<template shadowrootmode="${this.mode}">${shadowStyle}<div data-prerendered lang="${escapeAttr(shadowLang)}" hidden>${this.innerHTML}</div></template>`;
   }
 }
 
 /** The file the served page's prerendered shadow roots link to (calculator.css, beside the page). */
 export const PRERENDER_CSS = 'roofline-calculator.css';
 let shadowStyle = '';
+let shadowLang = '';
 
 function makeDocument() {
   const documentElement = new Element('html');
@@ -321,14 +321,27 @@ function runBundle(code, lang) {
   return { context, flush };
 }
 
-/** `root`'s content, with `style` (the calculator's styles: a <link> or a <style>) first in each shadow root. */
-function serialize(node, style, outer) {
+/**
+ * `node` as HTML, with `style` (the calculator's styles: a <link> or a <style>) first in each
+ * shadow root, and each prerendered copy marked with its language (what the element compares
+ * before it carries the reader's typing over).
+ */
+function serialize(node, { style, lang, outer }) {
   shadowStyle = style;
+  shadowLang = lang;
   try {
     return outer ? node.outerHTML : node.innerHTML;
   } finally {
     shadowStyle = '';
+    shadowLang = '';
   }
+}
+
+const modules = new Map();
+/** The module built at `modulePath` (roofline.js), created once for all the prerenders. */
+function core(modulePath) {
+  if (!modules.has(modulePath)) modules.set(modulePath, createRequire(import.meta.url)(modulePath)());
+  return modules.get(modulePath);
 }
 
 /**
@@ -338,15 +351,14 @@ function serialize(node, style, outer) {
  * calculators in it }.
  */
 export async function prerender(code, modulePath, lang) {
-  const require = createRequire(import.meta.url);
-  const rl = await require(modulePath)();
+  const rl = await core(modulePath);
   const { context } = runBundle(code, lang);
   const render = context.__rooflinePrerender;
   if (typeof render !== 'function') throw new Error('prerender: the bundle provided no __rooflinePrerender');
   const root = new Element('div');
   const { kinds } = render(rl, root);
   if (!kinds.length) throw new Error('prerender: the first screen has no calculator');
-  return { html: (style) => serialize(root, style, false), lang, kinds: [...kinds] };
+  return { html: (style) => serialize(root, { style, lang, outer: false }), lang, kinds: [...kinds] };
 }
 
 /**
@@ -356,8 +368,7 @@ export async function prerender(code, modulePath, lang) {
  * calculator to show before its script has run. Returns the HTML of each, in order.
  */
 export async function prerenderCalculators(code, modulePath, list, style) {
-  const require = createRequire(import.meta.url);
-  const rl = await require(modulePath)();
+  const rl = await core(modulePath);
   return list.map(({ kind, lang }) => {
     const { context, flush } = runBundle(code, lang);
     const render = context.__rooflinePrerenderCalculator;
@@ -367,7 +378,6 @@ export async function prerenderCalculators(code, modulePath, list, style) {
     host.setAttribute('lang', lang);
     render(rl, host, kind, lang);
     flush();
-    host.shadowRoot.lang = lang;
-    return serialize(host, style, true);
+    return serialize(host, { style, lang, outer: true });
   });
 }

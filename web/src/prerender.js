@@ -12,9 +12,7 @@ globalThis.__rooflinePrerender = (rl, root) => {
     const def = FIRST_KINDS[kind];
     if (!def) throw new Error(`prerender: ${kind} is not one of the first screen's calculators`);
     const calc = new Calc(def, rl, { lang: page.lang, linkTerms: host.hasAttribute('link-terms') });
-    const root = host.attachShadow({ mode: 'open' });
-    calc.render(root);
-    root.lang = page.lang; // written on the prerendered copy (web/prerender.mjs): what the element compares
+    calc.render(host.attachShadow({ mode: 'open' }));
   }
   return { lang: page.lang, kinds: Object.keys(page.calcs) };
 };
