@@ -315,7 +315,8 @@ async function main() {
 
   // Everything in one script, every language's texts included: the embeddable element and the
   // single file.
-  const js = bundle('all', { UI: ui, PROSE: prose, GLOSSARY: glossary, CATALOG: catalogTexts, CALC_CSS: calcCss, ALL_TEXTS: true }).code;
+  const allTexts = { UI: ui, PROSE: prose, GLOSSARY: glossary, CATALOG: catalogTexts, CALC_CSS: calcCss, ALL_TEXTS: true };
+  const js = bundle('all', allTexts).code;
   new Script(js, { filename: 'roofline-calculator.js' }); // compile only: a syntax error fails the build
   // The served page: what its first screen needs (roofline-page.js, the code without texts but each
   // language's own name, for the language switch), then the rest (roofline-page-more.js, see
@@ -330,12 +331,12 @@ async function main() {
   const classic = join(moduleDir, 'roofline.js');
   if (!existsSync(classic)) throw new Error(`${classic} not found: build the wasm module first`);
   // its first screen in English, drawn here by the page's code and the module (web/prerender.mjs)
-  const prerenderJs = bundle('prerender', { UI: ui, PROSE: prose, GLOSSARY: glossary, CATALOG: catalogTexts, CALC_CSS: calcCss, ALL_TEXTS: true }, { title: "the build's prerender" }).code;
+  const prerenderJs = bundle('prerender', allTexts, { title: "the build's prerender" }).code;
   const prerendered = await prerender(prerenderJs, classic, 'en');
   const firstScreen = (style) => ({ lang: prerendered.lang, html: prerendered.html(style) });
   const PRERENDER = { lang: prerendered.lang, kinds: prerendered.kinds };
   // every calculator alone in every language, prerendered for authors to paste (snippets/)
-  const calcPrerenderJs = bundle('prerender-calc', { UI: ui, PROSE: prose, GLOSSARY: glossary, CATALOG: catalogTexts, CALC_CSS: calcCss, ALL_TEXTS: true }, { title: "the build's calculator prerender" }).code;
+  const calcPrerenderJs = bundle('prerender-calc', allTexts, { title: "the build's calculator prerender" }).code;
   const snippetList = SNIPPET_KINDS.flatMap((kind) => LANGS.map((lang) => ({ kind, lang })));
   const snippetHtml = await prerenderCalculators(calcPrerenderJs, classic, snippetList, `<link rel="stylesheet" href="${PRERENDER_CSS}">`);
   const snippets = Object.fromEntries(snippetList.map(({ kind, lang }, i) => [`${kind}.${lang}`, snippetHtml[i]]));
