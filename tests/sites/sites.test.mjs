@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { launch, serve, until, norm, shotPath, field, frames, countWasmInstances, rememberCalculators, aliveCalculators } from '../web/helpers.mjs';
+import { launch, serve, until, norm, shotPath, field, frames, countWasmInstances, rememberCalculators, aliveCalculators, holdRequests } from '../web/helpers.mjs';
 import { BUILD_WASM, installPackage } from './package.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -199,14 +199,7 @@ test('MkDocs: two calculators on one page, one in Spanish, under the strict CSP'
 test('MkDocs: a prerendered calculator pasted into a page shows before its script, then the element takes it over', async () => {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US' });
   const errors = [];
-  let release;
-  const held = new Promise((r) => {
-    release = r;
-  });
-  await context.route('**/roofline-calculator.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(context, '**/roofline-calculator.js');
   const page = await context.newPage();
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));

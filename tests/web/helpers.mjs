@@ -199,6 +199,22 @@ export async function countWasmInstances(context) {
 }
 
 /**
+ * Holds back every request of `context` that matches `pattern` until the returned function is
+ * called (a page's script, say: the test sees what the page shows before it runs).
+ */
+export async function holdRequests(context, pattern) {
+  let release;
+  const held = new Promise((r) => {
+    release = r;
+  });
+  await context.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/**
  * Remembers (weakly) every <roofline-calculator> now in the page, to count later with
  * aliveCalculators() those that are still alive. Needs a browser from launch({ gc: true }).
  */

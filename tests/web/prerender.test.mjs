@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { until, norm, SITE_DIR, useBrowserAndSite, renderAll } from './helpers.mjs';
+import { until, norm, SITE_DIR, useBrowserAndSite, renderAll, holdRequests } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 const require = createRequire(import.meta.url);
@@ -28,14 +28,7 @@ async function core() {
 async function openHeld(query, { javaScriptEnabled = true } = {}) {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US', javaScriptEnabled });
   const errors = [];
-  let release;
-  const held = new Promise((r) => {
-    release = r;
-  });
-  await context.route('**/roofline-page.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(context, '**/roofline-page.js');
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {

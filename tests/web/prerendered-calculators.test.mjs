@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { until, norm, SITE_DIR, LANGS, useBrowserAndSite } from './helpers.mjs';
+import { until, norm, SITE_DIR, LANGS, useBrowserAndSite, holdRequests } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 // every calculator but byhand (its grid is placed through element.style) and device (it measures
@@ -30,18 +30,10 @@ ${body}</main></body></html>`;
 async function openAuthor(html, { block = false, javaScriptEnabled = true, plain = false } = {}) {
   const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US', javaScriptEnabled });
   const errors = [];
-  let release;
-  const held = new Promise((r) => {
-    release = r;
-  });
   // (plain: an element with nothing prerendered, its script let through at once)
-  if (!plain) {
-    await context.route('**/roofline-calculator.js', async (route) => {
-      if (block) return route.abort();
-      await held;
-      return route.continue();
-    });
-  }
+  let release = () => {};
+  if (block) await context.route('**/roofline-calculator.js', (route) => route.abort());
+  else if (!plain) release = await holdRequests(context, '**/roofline-calculator.js');
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
@@ -73,6 +65,15 @@ function shown(kind) {
     border: getComputedStyle(calc).borderTopStyle,
     prerendered: Boolean(r.querySelector('[data-prerendered]')),
   };
+}
+
+/** Chooses the GPU list's last entry (not "custom") in the page's calculator; returns its value. */
+async function pickLastGpu(page) {
+  const gpu = page.locator('roofline-calculator select[name="gpu"]');
+  const options = await gpu.evaluate((el) => [...el.options].map((o) => o.value));
+  const last = options.filter((v) => v !== 'custom').at(-1);
+  await gpu.selectOption(last);
+  return last;
 }
 
 const built = (kind) => {
@@ -200,12 +201,9 @@ test('a prerendered copy in another language than the element is built in is rep
 test('a select changed in a prerendered calculator before its script is kept too, its preset applied, with what was typed', async () => {
   // the same actions on the prerendered copy, then on a calculator already built: the same result
   const act = async (page) => {
-    const gpu = page.locator('roofline-calculator select[name="gpu"]');
-    const options = await gpu.evaluate((el) => [...el.options].map((o) => o.value));
-    const other = options.filter((v) => v !== 'custom').at(-1);
-    await gpu.selectOption(other);
+    const other = await pickLastGpu(page);
     await page.locator('roofline-calculator [data-field="batch"] input[type="text"]').fill('8');
-    await gpu.focus();
+    await page.locator('roofline-calculator select[name="gpu"]').focus();
     return other;
   };
   const read = (page) => page.evaluate(() => {
@@ -247,9 +245,7 @@ test('a select changed in a prerendered calculator before its script is kept too
 test('a slider moved after a select in a prerendered copy is kept over the select\'s preset', async () => {
   const { page, context, errors, release } = await openAuthor(authorPage(snippet('roofline', 'en')));
   try {
-    const gpu = page.locator('roofline-calculator select[name="gpu"]');
-    const options = await gpu.evaluate((el) => [...el.options].map((o) => o.value));
-    await gpu.selectOption(options.filter((v) => v !== 'custom').at(-1));
+    await pickLastGpu(page);
     // the bandwidth slider dragged to its far left (10 GB/s), as a reader would after picking a GPU
     await page.locator('roofline-calculator [data-field="bw"] input.slider').evaluate((el) => {
       el.value = el.min;
@@ -270,9 +266,7 @@ test('a prerendered copy of another kind than the element is replaced, not carri
   const html = snippet('decode', 'en').replace('<roofline-calculator kind="decode"', '<roofline-calculator kind="clocks"');
   const { page, context, errors, release } = await openAuthor(authorPage(html));
   try {
-    const gpu = page.locator('roofline-calculator select[name="gpu"]');
-    const options = await gpu.evaluate((el) => [...el.options].map((o) => o.value));
-    await gpu.selectOption(options.filter((v) => v !== 'custom').at(-1));
+    await pickLastGpu(page);
     await page.locator('roofline-calculator [data-field="weights"] input.slider').evaluate((el) => {
       el.value = el.max;
       el.dispatchEvent(new Event('input', { bubbles: true }));
