@@ -52,7 +52,10 @@ RowPrefetch best_row_prefetch() {
 const char* row_prefetch_name(RowPrefetch p) {
   switch (p) {
     case RowPrefetch::next_rows: return "next rows";
-    case RowPrefetch::ahead: return "512 B ahead in the rows";
+    case RowPrefetch::ahead: {
+      static const std::string name = std::to_string(row_prefetch_ahead) + " B ahead in the rows";
+      return name.c_str();
+    }
     default: return "none (hardware only)";
   }
 }
@@ -76,7 +79,6 @@ void check_int_dot(const QuantizedMatrix& w, IntDot isa, const char* kernel) {
 namespace {
 
 constexpr std::size_t R = 4;  // rows at a time share each load of x
-constexpr std::size_t prefetch_ahead = 512;  // bytes, RowPrefetch::ahead (docs/benchmark.md)
 
 struct Activations {
   std::vector<std::int8_t> q;    // codes, in x's order
@@ -137,7 +139,7 @@ void rows_scalar(const QuantizedMatrix& w, const Activations& a, float* y, std::
             _mm_prefetch(ahead + 64, _MM_HINT_T0);                                                   \
           } else if (prefetch == RowPrefetch::ahead && j % 64 == 0) {                                \
             for (std::size_t r = 0; r < R; ++r)                                                      \
-              _mm_prefetch(reinterpret_cast<const char*>(rows[r] + j) + prefetch_ahead, _MM_HINT_T0); \
+              _mm_prefetch(reinterpret_cast<const char*>(rows[r] + j) + row_prefetch_ahead, _MM_HINT_T0); \
           }                                                                                          \
           const __m256i xq = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.q.data() + j));   \
           const __m256 d = _mm256_broadcast_ss(a.d.data() + j / x_block);                            \

@@ -24,7 +24,6 @@ namespace rlk::cpu {
 namespace {
 
 constexpr std::size_t R = 4;  // rows at a time share each load of x
-constexpr std::size_t prefetch_ahead = 512;  // bytes, RowPrefetch::ahead (docs/benchmark.md)
 
 struct Activations {
   std::vector<std::int8_t> natural;  // codes in x's order (portable path)
@@ -137,7 +136,7 @@ RLK_ALWAYS_INLINE("avx2,fma,avxvnni") __m256i single_vnni(__m256i v, __m256i xq,
             _mm_prefetch(ahead + 64, _MM_HINT_T0);                                                       \
           } else if (prefetch == RowPrefetch::ahead && j % 128 == 0) {                                   \
             for (std::size_t r = 0; r < R; ++r)                                                          \
-              _mm_prefetch(reinterpret_cast<const char*>(rows[r] + j / 2) + prefetch_ahead, _MM_HINT_T0); \
+              _mm_prefetch(reinterpret_cast<const char*>(rows[r] + j / 2) + row_prefetch_ahead, _MM_HINT_T0); \
           }                                                                                              \
           const __m256i xa = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.paired.data() + j));  \
           const __m256i xb = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.paired.data() + j + 32)); \

@@ -65,6 +65,7 @@ enum class RowPrefetch {
   next_rows,  ///< while a thread works on R = 4 rows, the next 4, as many bytes per step as it reads
   ahead,      ///< in the rows being read, 512 bytes ahead, a line per row every 64 bytes
 };
+inline constexpr std::size_t row_prefetch_ahead = 512;  ///< bytes ahead, RowPrefetch::ahead
 RowPrefetch best_row_prefetch();  ///< next_rows on AMD, ahead elsewhere
 const char* row_prefetch_name(RowPrefetch p);
 void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y,
