@@ -57,7 +57,9 @@ export const TARGETS = {
   blank: { label: 'blank page (first text)', what: 'text' },
   index: {
     label: '`index.html?lang=en` until the first calculator shows 65,536,000',
-    what: 'row', host: 'roofline-calculator[kind="matmul"]', row: 'flops', expect: '65,536,000', live: true,
+    what: 'row', host: 'roofline-calculator[kind="matmul"]', row: 'flops', expect: '65,536,000',
+    // a second row: until the page's own code has built that calculator in place of its prerendered copy
+    live: '`index.html?lang=en` until its own code has built that calculator (its inputs answer)',
   },
   lab: {
     label: 'single file `roofline-lab.html` (file://), the same',
@@ -65,18 +67,13 @@ export const TARGETS = {
   },
   embed: {
     label: 'embed example (its decode calculator prerendered in the HTML) until that calculator shows its total',
-    what: 'row', host: 'roofline-calculator[kind="decode"]', row: 'total', expect: null, live: true,
+    what: 'row', host: 'roofline-calculator[kind="decode"]', row: 'total', expect: null,
+    live: 'embed example until the element has built that calculator (its inputs answer)',
   },
   snippet: {
     label: 'the same page with the plain one-tag snippet (nothing prerendered), the same',
     what: 'row', host: 'roofline-calculator[kind="decode"]', row: 'total', expect: null,
   },
-};
-
-/** Labels of the "until its own code has built that calculator" rows, for the targets with `live`. */
-const LIVE_LABELS = {
-  index: '`index.html?lang=en` until its own code has built that calculator (its inputs answer)',
-  embed: 'embed example until the element has built that calculator (its inputs answer)',
 };
 
 /**
@@ -134,7 +131,7 @@ function readyProbe(t) {
     const text = norm(out.textContent);
     return t.expect ? text.includes(t.expect) : text !== '' && text !== '—';
   };
-  // (index.html) the page's own code has built the first calculator, in place of the copy
+  // (targets with `live`) the page's code has built the calculator in place of the copy
   // prerendered into the HTML: its inputs answer
   const live = () => {
     const host = document.querySelector(t.host);
@@ -406,7 +403,7 @@ export async function runBenchmark({ siteDir = 'build-wasm/site', loads = 7, cha
       snippet: `${blankSite.url}snippet.html`,
     };
     const times = Object.fromEntries(Object.keys(urls).map((k) => [k, []]));
-    const live = Object.fromEntries(Object.keys(LIVE_LABELS).map((k) => [k, []]));
+    const live = Object.fromEntries(Object.keys(urls).filter((k) => TARGETS[k].live).map((k) => [k, []]));
     const scrolled = Object.fromEntries(Object.keys(urls).map((k) => [k, 0]));
     const pageErrors = [];
     let requests = null;
@@ -434,7 +431,7 @@ export async function runBenchmark({ siteDir = 'build-wasm/site', loads = 7, cha
       };
       if (live[key]) {
         ready[`${key}Live`] = {
-          label: LIVE_LABELS[key], url: ready[key].url,
+          label: TARGETS[key].live, url: ready[key].url,
           ...stats(live[key]), ratio: median(live[key]) / blankMedian, samples: live[key], scrolledIntoView: scrolled[key],
         };
       }
