@@ -43,14 +43,6 @@ export class Calc {
     // links carry only what differs from these defaults
     this.defaultParams = new Map(this.urlParams());
     this.readUrl();
-    // what the reader typed into this calculator's prerendered copy (element.js): their text, or
-    // a slider's position; a preset select those fields belong to becomes "custom", as on input
-    for (const [id, v] of Object.entries(opts.typed || {})) {
-      const f = def.fields.find((x) => x.id === id);
-      if (!f || (!('text' in v) && !f.slider)) continue;
-      this.state.fields[id] = 'text' in v ? String(v.text) : fmtInput(this.sliderToValue(f, v.slider), this.lang);
-      for (const sel of def.selects || []) if (sel.fields && sel.fields.includes(id)) this.state.selects[sel.id] = 'custom';
-    }
   }
 
   tr(id, vars) {

@@ -207,21 +207,18 @@ function carryOver(pre, root) {
 }
 
 /**
- * Replays on a calculator just built the selects the reader changed in its prerendered copy,
- * through the calculator's own handler (a select's preset fills its fields, as on a change), and
- * then the text typed or the slider moved there again where a preset overwrote it: what the
- * reader set by hand wins.
+ * Replays on a calculator just built what the reader did to its prerendered copy, through the
+ * calculator's own handlers, as if done there: first the selects changed (a select's preset fills
+ * its fields, as on a change), then the text typed and the sliders moved (what the reader set by
+ * hand wins over a preset).
  */
-function replaySelects(calc, root, carried) {
-  let changed = false;
+function replay(calc, root, carried) {
   for (const [id, value] of Object.entries(carried.selects)) {
     const el = calc.selectEls && calc.selectEls[id];
     if (!el || ![...el.options].some((o) => o.value === value)) continue;
     el.value = value;
     el.dispatchEvent(new Event('change'));
-    changed = true;
   }
-  if (!changed) return;
   for (const [id, v] of Object.entries(carried.fields)) {
     const field = `.field[data-field="${CSS.escape(id)}"]`;
     const input = 'text' in v ? root.querySelector(`${field} input[name]`) : root.querySelector(`${field} input.slider`);
@@ -342,10 +339,9 @@ export class RooflineCalculatorElement extends HTMLElement {
     }
     this.calc = new Calc(def, this.rl, {
       lang, host: this, urlState: this.hasAttribute('url-state'), linkTerms: this.hasAttribute('link-terms'),
-      typed: carried && carried.fields,
     });
     this.calc.render(root);
-    if (carried) replaySelects(this.calc, root, carried);
+    if (carried) replay(this.calc, root, carried);
     if (carried && carried.focus) carried.focus(root);
   }
 
