@@ -11,6 +11,7 @@ export const INTL_OPTIONS = {
   percent: { style: 'percent', maximumFractionDigits: 1 },
   ...Object.fromEntries([0, 1, 2, 3, 4].map((n) => [`fixed${n}`, { minimumFractionDigits: n, maximumFractionDigits: n }])),
   ...Object.fromEntries([1, 2, 3, 4, 6].map((n) => [`sig${n}`, { maximumSignificantDigits: n }])),
+  compact: { notation: 'compact', maximumSignificantDigits: 3 },
 };
 
 /** Numbers that test rounding: halves and near-halves at every scale, carries, huge and tiny ones. */

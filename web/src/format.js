@@ -50,10 +50,11 @@ function group(int, mark) {
  * x (finite) in a language: to `sig` significant digits, or to at most `maxFrac` and at least
  * `minFrac` fraction digits; a percentage of x when `percent`.
  */
-function formatDecimal(x, lang, { sig, maxFrac, minFrac = 0, grouping = true, percent = false }) {
+function formatDecimal(x, lang, { sig, maxFrac, minFrac = 0, grouping = true, percent = false, shift = 0 }) {
   const marks = MARKS[lang] || MARKS.en;
   let [digits, exp] = decimalDigits(x);
   if (percent) exp += 2; // ×100, in decimal: no binary rounding on the way
+  exp += shift; // × 10^shift, the same way
   if (digits !== '0') {
     // how many of the digits are kept: `sig`, or those down to the 10^-maxFrac place
     const keep = sig !== undefined ? sig : exp + 1 + maxFrac;
@@ -90,21 +91,41 @@ function formatDecimal(x, lang, { sig, maxFrac, minFrac = 0, grouping = true, pe
   frac = frac.padEnd(minFrac, '0');
   // a negative number that rounds to zero keeps its sign (-0.4 → "-0"), as Intl.NumberFormat does
   const sign = x < 0 || Object.is(x, -0) ? '-' : '';
-  return sign + (grouping ? group(int, marks.group) : int) + (frac ? marks.decimal + frac : '') + (percent ? '%' : '');
+  // 'min2' (the compact notation's): no grouping mark below 10,000
+  const grouped = grouping === true || (grouping === 'min2' && int.length >= 5);
+  return sign + (grouped ? group(int, marks.group) : int) + (frac ? marks.decimal + frac : '') + (percent ? '%' : '');
 }
 
-// The compact notation (12K, 12 mil) needs each language's words for thousands and millions:
-// it is Intl's, made once per language on first use (one table below the first screen uses it).
-const compactFormats = {};
-function compactFormat(lang) {
-  const l = MARKS[lang] ? lang : 'en';
-  return compactFormats[l] || (compactFormats[l] = new Intl.NumberFormat(LOCALES[l], { notation: 'compact', maximumSignificantDigits: 3 }));
+// The compact notation (12K, 12 mil), as Intl.NumberFormat writes it with { notation: 'compact',
+// maximumSignificantDigits: 3 }: CLDR's short patterns for en-US, es-MX and pt-BR, one per power of
+// ten from 10^3 to 10^14 (above, the last one's), as [the power divided off, the word after the
+// number]. Spanish writes thousands of millions as "1000 M", then "12 mil M"; es and pt put a
+// no-break space before the word.
+const COMPACT = (() => {
+  const per = (words) => words.flatMap(([power, word, count]) => Array(count).fill([power, word]));
+  return {
+    en: per([[3, 'K', 3], [6, 'M', 3], [9, 'B', 3], [12, 'T', 3]]),
+    es: per([[3, `${NBSP}k`, 3], [6, `${NBSP}M`, 4], [9, `${NBSP}mil${NBSP}M`, 2], [12, `${NBSP}B`, 3]]),
+    pt: per([[3, `${NBSP}mil`, 3], [6, `${NBSP}mi`, 3], [9, `${NBSP}bi`, 3], [12, `${NBSP}tri`, 3]]),
+  };
+})();
+
+/** x in the compact notation, 3 significant digits: 999 → 999, 999.5 → 1K, 12,345,678 → 12.3M. */
+function formatCompact(x, lang) {
+  let [digits, exp] = decimalDigits(x);
+  // rounding to 3 digits may carry into the next power (999.5 → 1,000): the pattern is the rounded number's
+  if (digits.length > 3 && digits.startsWith('999') && digits[3] >= '5') exp += 1;
+  if (exp < 3) return formatDecimal(x, lang, { sig: 3 });
+  const table = COMPACT[lang] || COMPACT.en;
+  const [power, word] = table[Math.min(exp, 14) - 3];
+  return formatDecimal(x, lang, { sig: 3, shift: -power, grouping: 'min2' }) + word;
 }
 
 /** x in the format named `name` (see FORMATS, `fixed<N>` and `sig<N>`); a dash for no number. */
 export function formatNumber(x, lang, name) {
   if (typeof x !== 'number' || !Number.isFinite(x)) return DASH;
   let options = FORMATS[name];
+  if (name === 'compact') return formatCompact(x, lang);
   if (!options) {
     const m = /^(fixed|sig)([0-9]+)$/.exec(name);
     if (!m) throw new Error(`unknown number format ${name}`);
@@ -191,9 +212,7 @@ export function format(value, kind, lang) {
   switch (kind) {
     case 'integer': return fmtInteger(value, lang);
     case 'number': return fmtNumber(value, lang);
-    case 'compact':
-      if (!ok(value)) return DASH;
-      return compactFormat(lang).format(value);
+    case 'compact': return formatNumber(value, lang, 'compact');
     case 'flops': return prefixed(value, lang, 'FLOPs');
     case 'macs': return prefixed(value, lang, 'MACs');
     case 'flopsPerSecond': return prefixed(value, lang, 'FLOPS');
