@@ -2,7 +2,7 @@
 // the worked-arithmetic table ("the arithmetic, with your numbers"), inline errors translated by
 // the module's error code and field, an aria-live summary, URL state and a copy-link button.
 // A calculator kind (kinds/*.js) only declares its fields and calls the module in compute().
-import { h, nextId, clear, setText } from './dom.js';
+import { h, nextId, clear, setText, buildVirtual } from './dom.js';
 import { t, hasText, fillValues } from './i18n.js';
 import { GLOSSARY } from './data.js';
 import { format, fmtInput, fmtNumber, DASH } from './format.js';
@@ -511,6 +511,8 @@ export class Calc {
             d();
           } catch (e) {
             console.error(e);
+          } finally {
+            buildVirtual(false); // a chart that failed between frameIn and showChart
           }
           if (open.some(Boolean)) {
             this.root.querySelectorAll('details.chart-data').forEach((x, i) => { if (open[i]) x.open = true; });

@@ -1,7 +1,7 @@
 // Small SVG charts. Each chart is role="img" with a <title> and <desc>, and comes with a real
 // <table> of its data. Axis positions are a display mapping (log or linear scale to pixels);
 // every plotted number comes from the module.
-import { h, s, nextId } from './dom.js';
+import { h, s, nextId, buildVirtual, real } from './dom.js';
 import { format } from './format.js';
 
 // Full size, and compact for narrow containers (phones): the SVG scales to its box, so a smaller
@@ -80,7 +80,9 @@ export function frameIn(box, opts) {
   if (kept && box.chartFrameKey === key && kept.svg.parentNode === box) {
     if (kept.titleEl.textContent !== opts.title) kept.titleEl.textContent = opts.title;
     if (kept.descEl.textContent !== opts.desc) kept.descEl.textContent = opts.desc;
-    // the curves are drawn into a detached group; showChart brings the live one up to it
+    // the curves, and what follows the chart up to showChart, are drawn as virtual nodes;
+    // showChart brings the live ones up to them
+    buildVirtual(true);
     return { ...kept, plot: s('g', { class: 'plot', 'aria-hidden': 'true' }), livePlot: kept.plot };
   }
   const f = logFrame(opts);
@@ -91,7 +93,7 @@ export function frameIn(box, opts) {
 }
 
 /**
- * Makes node `a` (in the document) look like node `b` (detached, built the same way): same
+ * Makes node `a` (in the document) look like node `b` (detached or virtual, built the same way): same
  * attributes (a <details> keeps the reader's open state) and text; where the children differ in
  * number, a takes b's. Only what changed is written, so an input change that moves a curve
  * rewrites a few attributes instead of removing and laying out the chart and its table again.
@@ -126,7 +128,7 @@ function morphChildren(a, b) {
   let same = as.length === n;
   for (let i = 0; same && i < n; i += 1) same = sameKind(as[i], bs[i]);
   if (!same) {
-    a.replaceChildren(...bs);
+    a.replaceChildren(...Array.from(bs, real));
     return;
   }
   for (let i = 0; i < n; i += 1) if (as[i] !== bs[i]) morph(as[i], bs[i]);
@@ -146,6 +148,7 @@ export function keyed(key, build) {
 }
 
 export function showChart(box, f, ...after) {
+  buildVirtual(false); // what is built from here on (a keyed table) goes into the page as it is
   if (f.livePlot) morphChildren(f.livePlot, f.plot);
   const old = [...box.childNodes];
   const nodes = [f.svg, ...after.map((x, i) => {
@@ -160,7 +163,7 @@ export function showChart(box, f, ...after) {
   const fits = old.length === nodes.length && old.every((x, i) => sameKind(x, nodes[i]))
     && !(f.kept && old[0] !== f.svg);
   if (!fits) {
-    box.replaceChildren(...nodes);
+    box.replaceChildren(...nodes.map(real));
     return;
   }
   for (let i = 0; i < old.length; i += 1) {
@@ -183,8 +186,13 @@ export function niceTicks(max) {
 /** Default height of a bar chart, in SVG units. */
 const BAR_HEIGHT = 288;
 
-/** A horizontal-bar frame with a linear x axis from 0 (bars keep their true proportions). */
+/**
+ * A horizontal-bar frame with a linear x axis from 0 (bars keep their true proportions). With
+ * opts.box, the box it will be shown in by showChart: where that holds a chart already, the new
+ * one is built as virtual nodes, and showChart writes only what differs.
+ */
 export function barFrame(opts) {
+  if (opts.box && opts.box.firstChild) buildVirtual(true);
   const { W, PAD } = SIZES[opts.compact ? 'compact' : 'full'];
   const titleId = nextId('chart-title');
   const descId = nextId('chart-desc');

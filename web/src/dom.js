@@ -2,7 +2,7 @@
 // or a dropped file cannot inject markup; no inline style attributes are ever written.
 
 export function h(tag, attrs, ...children) {
-  const el = document.createElement(tag);
+  const el = virtual ? new VElement(null, tag) : document.createElement(tag);
   setAttrs(el, attrs);
   appendAll(el, children);
   return el;
@@ -10,9 +10,74 @@ export function h(tag, attrs, ...children) {
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 export function s(tag, attrs, ...children) {
-  const el = document.createElementNS(SVG_NS, tag);
+  const el = virtual ? new VElement(SVG_NS, tag) : document.createElementNS(SVG_NS, tag);
   setAttrs(el, attrs);
   appendAll(el, children);
+  return el;
+}
+
+// ---- virtual nodes ---------------------------------------------------------------------------
+// While a chart is drawn again over the one in the page (charts.js: frameIn keeps its frame, then
+// showChart compares), h() and s() build plain objects with the few DOM members that comparison
+// reads, instead of elements that would be compared once and thrown away: the page gets only what
+// differs, and elements are made (real) only for what is new.
+let virtual = false;
+
+/** From now on h() and s() build virtual nodes (on) or elements (off). */
+export function buildVirtual(on) {
+  virtual = Boolean(on);
+}
+
+class VText {
+  constructor(data) {
+    this.nodeType = 3;
+    this.nodeName = '#text';
+    this.data = data;
+  }
+}
+
+class VElement {
+  constructor(ns, tag) {
+    this.ns = ns;
+    this.localName = tag;
+    this.nodeType = 1;
+    this.nodeName = ns ? tag : tag.toUpperCase(); // as the DOM names an SVG and an HTML element
+    this.attributes = [];
+    this.childNodes = [];
+    this.listeners = null;
+  }
+
+  setAttribute(name, value) {
+    const a = this.attributes.find((x) => x.name === name);
+    if (a) a.value = String(value);
+    else this.attributes.push({ name, value: String(value) });
+  }
+
+  hasAttribute(name) {
+    return this.attributes.some((x) => x.name === name);
+  }
+
+  addEventListener(type, fn) {
+    (this.listeners || (this.listeners = [])).push([type, fn]);
+  }
+
+  set textContent(text) {
+    this.childNodes = text === '' ? [] : [new VText(String(text))];
+  }
+
+  append(...nodes) {
+    for (const n of nodes) this.childNodes.push(typeof n === 'string' ? new VText(n) : n);
+  }
+}
+
+/** The node itself, or for a virtual one, the element or text node it describes. */
+export function real(node) {
+  if (node instanceof VText) return document.createTextNode(node.data);
+  if (!(node instanceof VElement)) return node;
+  const el = node.ns ? document.createElementNS(node.ns, node.localName) : document.createElement(node.localName);
+  for (const { name, value } of node.attributes) el.setAttribute(name, value);
+  if (node.listeners) for (const [type, fn] of node.listeners) el.addEventListener(type, fn);
+  for (const c of node.childNodes) el.append(real(c));
   return el;
 }
 
@@ -29,9 +94,11 @@ function setAttrs(el, attrs) {
 }
 
 function appendAll(el, children) {
+  const v = el instanceof VElement;
   for (const c of children.flat(Infinity)) {
     if (c === undefined || c === null || c === false) continue;
-    el.append(c instanceof Node ? c : document.createTextNode(String(c)));
+    if (v) el.childNodes.push(c instanceof VElement || c instanceof VText || c instanceof Node ? c : new VText(String(c)));
+    else el.append(c instanceof Node ? c : c instanceof VElement || c instanceof VText ? real(c) : document.createTextNode(String(c)));
   }
 }
 

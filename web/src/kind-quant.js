@@ -92,6 +92,7 @@ function draw(c, q, tok) {
   }
   const vals = ds.map((d) => tok[d].tokensPerSecond);
   const f = barFrame({
+    box,
     title: c.t('chart.quant.title'),
     desc: c.t('chart.quant.desc', { list: ds.map((d) => `${d.toUpperCase()} ${c.fmt(tok[d].tokensPerSecond, 'number')}`).join(', ') }),
     max: Math.max(...vals), height: BAR_ROW + ds.length * BAR_ROW,
