@@ -225,7 +225,7 @@ function longFrameProbe() {
   Object.defineProperty(window, '__rooflineLongFrames', { value: frames });
   if (!PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) return;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) frames.push({ start: e.startTime, duration: e.duration });
+    for (const e of list.getEntries()) frames.push({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration });
   }).observe({ type: 'long-animation-frame', buffered: true });
 }
 
@@ -354,9 +354,10 @@ async function measureCalculators(browser, siteUrl, changes, log) {
     const settling = await page.evaluate(() => {
       const { ready } = window.__rooflinePerf;
       const after = window.__rooflineLongFrames.filter((f) => f.start + f.duration > ready);
-      return { ready, settled: performance.now() - 500, longFrames: after.length, longest: after.length ? Math.max(...after.map((f) => f.duration)) : 0 };
+      const max = (key) => (after.length ? Math.max(...after.map((f) => f[key])) : 0);
+      return { ready, settled: performance.now() - 500, longFrames: after.length, longest: max('duration'), longestBlocking: max('blocking') };
     });
-    log(`  after ready: ${settling.longFrames} frames over 50 ms until the page had settled, the longest ${fmt(settling.longest)} ms`);
+    log(`  after ready: ${settling.longFrames} frames over 50 ms until the page had settled, the longest ${fmt(settling.longest)} ms, blocking ${fmt(settling.longestBlocking)} ms`);
     const out = {};
     for (const kind of KINDS) {
       const spec = CHANGES[kind];
@@ -507,7 +508,7 @@ export function markdown(r) {
   L.push('');
   const st = r.settling;
   if (st) {
-    L.push(`Timed once the page had settled (every section and calculator built, ${fmt(st.settled)} ms after navigation; one load). Between ready (${fmt(st.ready)} ms) and then, ${st.longFrames} frames took over 50 ms, the longest ${fmt(st.longest)} ms: an input then waits for the frame it falls into.`);
+    L.push(`Timed once the page had settled (every section and calculator built, ${fmt(st.settled)} ms after navigation; one load). Between ready (${fmt(st.ready)} ms) and then, ${st.longFrames} frames took over 50 ms, the longest ${fmt(st.longest)} ms; the most blocking time in one frame (its tasks' time past 50 ms each, its rendering included), ${fmt(st.longestBlocking)} ms: an input that falls into a long task waits for it.`);
     L.push('');
   }
   const s = r.sizes;
