@@ -73,7 +73,12 @@ async function checkMeasured(page, r, where) {
   });
   assert.ok(Math.abs(expected.bw - r.bytesPerSecond) <= 1e-5 * r.bytesPerSecond, `${where}: the bandwidth field shows the measured rate`);
   assert.ok(Math.abs(expected.peak - r.flopsPerSecond) <= 1e-5 * r.flopsPerSecond, `${where}: the peak field shows the measured rate`);
-  assert.equal(expected.bound, 'memory', 'one conversation is memory-bound on any device');
+  // One conversation (batch 1, about 1 FLOP per byte) is memory-bound on any device whose ridge is
+  // well above that; a browser's one-thread peak on a loaded machine can sink below its bandwidth
+  // (a ridge under 1 FLOP/B), and then the page rightly says compute-bound.
+  if (expected.ridge >= 2) {
+    assert.equal(expected.bound, 'memory', `one conversation is memory-bound at a ridge of ${expected.ridge} FLOPs/B (peak ${expected.peak} FLOP/s, ${expected.bw} B/s)`);
+  }
   const shown = await rows(page, 'device');
   const num = (s) => Number(norm(s).replace(/[^0-9.]/g, '').replace(/,/g, ''));
   return { expected, shown, num };
@@ -196,6 +201,14 @@ test('typed values: bad input gets a clear message, never NaN or Infinity', asyn
     await field(page, 'device', 'peak').fill('50');
     const r = await rows(page, 'device');
     assert.equal(r.ridge, '2.5 FLOPs/B');
+    const decodeHow = () => page.locator(`${HOST} tr[data-row="decode"] td.how`).innerText().then(norm);
+    assert.match(await decodeHow(), /20 GB\/s ÷ 16\.1 GB read per token/);
+    // a peak below the bandwidth: one conversation is limited by the arithmetic, and the row says
+    // how it is counted then (the lesson model's 16.1 GFLOPs per token at 5 GFLOPS: 0.311 tokens/s)
+    await field(page, 'device', 'peak').fill('5');
+    assert.equal((await rows(page, 'device')).ridge, '0.25 FLOPs/B');
+    assert.match(await decodeHow(), /5 GFLOPS ÷ 16\.1 GFLOPs per token/);
+    assert.equal((await rows(page, 'device')).decode, '0.311');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -219,7 +219,12 @@ export const deviceKind = {
     const cv = caseValues(c.rl, DECODE_CASE);
     const model = catalogName('model', cv.model, c.lang);
     const wf = catalogName('format', cv.format, c.lang);
-    c.row('decode', d && c.t('device.how.decode', { model, format: wf, bytes: c.fmt(dc.weightBytes, 'bytes'), bw: c.n('bw', 'gbps') }), d && d.tokensPerSecond, 'number');
+    // a device whose peak is below its bandwidth (a ridge under decode's intensity) decodes at the
+    // pace of its arithmetic: the row says so rather than dividing the bandwidth
+    const decodeHow = d && (d.bound === 'compute'
+      ? c.t('device.how.decodeCompute', { model, format: wf, flops: c.fmt(dc.flopsPerToken, 'flops'), peak: c.n('peak', 'giga') })
+      : c.t('device.how.decode', { model, format: wf, bytes: c.fmt(dc.weightBytes, 'bytes'), bw: c.n('bw', 'gbps') }));
+    c.row('decode', decodeHow, d && d.tokensPerSecond, 'number');
 
     const mm = c.rl.matmul(caseArgs(c.rl, MATMUL_CASE, 'matmul', { dtype: DTYPE }));
     const k = c.call('clocks', { flops: mm.flops, bytes: mm.bytes, peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw }, map);
