@@ -70,8 +70,9 @@ class VElement {
   }
 }
 
-/** The node itself, or for a virtual one, the element or text node it describes. */
+/** A node for the page: the node itself, or the element or text node a virtual node or a string describes. */
 export function real(node) {
+  if (typeof node === 'string') return document.createTextNode(node);
   if (node instanceof VText) return document.createTextNode(node.data);
   if (!(node instanceof VElement)) return node;
   const el = node.ns ? document.createElementNS(node.ns, node.localName) : document.createElement(node.localName);
@@ -94,11 +95,10 @@ function setAttrs(el, attrs) {
 }
 
 function appendAll(el, children) {
-  const v = el instanceof VElement;
   for (const c of children.flat(Infinity)) {
     if (c === undefined || c === null || c === false) continue;
-    if (v) el.childNodes.push(c instanceof VElement || c instanceof VText || c instanceof Node ? c : new VText(String(c)));
-    else el.append(c instanceof Node ? c : c instanceof VElement || c instanceof VText ? real(c) : document.createTextNode(String(c)));
+    const node = c instanceof Node || c instanceof VElement || c instanceof VText ? c : String(c);
+    el.append(el instanceof VElement ? node : real(node));
   }
 }
 
