@@ -350,13 +350,14 @@ async function measureCalculators(browser, siteUrl, changes, log) {
     // Until then the page builds the rest in idle time; how long the main thread was held at a
     // time meanwhile (what a reader typing that early waits for) is measured here, apart.
     await waitFor(page, () => document.getElementById('lab')?.dataset.rendered === 'all' && !document.querySelector('roofline-calculator[data-pending]'), null);
+    const settled = await page.evaluate(() => performance.now());
     await page.waitForTimeout(500); // the last build's frame and whatever it scheduled
-    const settling = await page.evaluate(() => {
+    const settling = await page.evaluate((at) => {
       const { ready } = window.__rooflinePerf;
       const after = window.__rooflineLongFrames.filter((f) => f.start + f.duration > ready);
       const max = (key) => (after.length ? Math.max(...after.map((f) => f[key])) : 0);
-      return { ready, settled: performance.now() - 500, longFrames: after.length, longest: max('duration'), longestBlocking: max('blocking') };
-    });
+      return { ready, settled: at, longFrames: after.length, longest: max('duration'), longestBlocking: max('blocking') };
+    }, settled);
     log(`  after ready: ${settling.longFrames} frames over 50 ms until the page had settled, the longest ${fmt(settling.longest)} ms, blocking ${fmt(settling.longestBlocking)} ms`);
     const out = {};
     for (const kind of KINDS) {
