@@ -76,6 +76,14 @@ async function pickLastGpu(page) {
   return last;
 }
 
+/** Moves a field's slider in the page's calculator to its 'min' or 'max' end, as a drag would. */
+function moveSlider(page, fieldId, end) {
+  return page.locator(`roofline-calculator [data-field="${fieldId}"] input.slider`).evaluate((el, e) => {
+    el.value = el[e];
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, end);
+}
+
 const built = (kind) => {
   const r = document.querySelector(`roofline-calculator[kind="${kind}"]`).shadowRoot;
   return Boolean(r.querySelector('.calc') && !r.querySelector('[data-prerendered]'));
@@ -247,10 +255,7 @@ test('a slider moved after a select in a prerendered copy is kept over the selec
   try {
     await pickLastGpu(page);
     // the bandwidth slider dragged to its far left (10 GB/s), as a reader would after picking a GPU
-    await page.locator('roofline-calculator [data-field="bw"] input.slider').evaluate((el) => {
-      el.value = el.min;
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+    await moveSlider(page, 'bw', 'min');
     release();
     await until(page, built, 'roofline');
     const bw = await page.evaluate(() => document.querySelector('roofline-calculator').shadowRoot.querySelector('[data-field="bw"] input[type="text"]').value);
@@ -267,10 +272,7 @@ test('a prerendered copy of another kind than the element is replaced, not carri
   const { page, context, errors, release } = await openAuthor(authorPage(html));
   try {
     await pickLastGpu(page);
-    await page.locator('roofline-calculator [data-field="weights"] input.slider').evaluate((el) => {
-      el.value = el.max;
-      el.dispatchEvent(new Event('input', { bubbles: true }));
-    });
+    await moveSlider(page, 'weights', 'max');
     release();
     await until(page, built, 'clocks');
     const s = await page.evaluate(() => {
