@@ -220,9 +220,8 @@ function replay(calc, root, carried) {
     el.dispatchEvent(new Event('change'));
   }
   for (const [id, v] of Object.entries(carried.fields)) {
-    const field = `.field[data-field="${CSS.escape(id)}"]`;
-    const input = 'text' in v ? root.querySelector(`${field} input[name]`) : root.querySelector(`${field} input.slider`);
-    const value = 'text' in v ? v.text : String(v.slider);
+    const [control, value] = 'text' in v ? ['input[name]', v.text] : ['input.slider', String(v.slider)];
+    const input = root.querySelector(`.field[data-field="${CSS.escape(id)}"] ${control}`);
     if (input && input.value !== value) {
       input.value = value;
       input.dispatchEvent(new Event('input', { bubbles: true }));
