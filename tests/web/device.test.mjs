@@ -209,6 +209,12 @@ test('typed values: bad input gets a clear message, never NaN or Infinity', asyn
     assert.equal((await rows(page, 'device')).ridge, '0.25 FLOPs/B');
     assert.match(await decodeHow(), /5 GFLOPS ÷ 16\.1 GFLOPs per token/);
     assert.equal((await rows(page, 'device')).decode, '0.311');
+    // and its glossary link names the bound the row states, then goes back with the peak
+    const decodeTerm = () => page.locator(`${HOST} tr[data-row="decode"] th .term`).allInnerTexts().then((t) => t.map(norm));
+    assert.deepEqual(await decodeTerm(), ['Compute-bound — what is it?']);
+    await field(page, 'device', 'peak').fill('50');
+    assert.match(await decodeHow(), /20 GB\/s ÷ 16\.1 GB read per token/);
+    assert.deepEqual(await decodeTerm(), ['Memory-bound — what is it?']);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -139,6 +139,26 @@ export class Calc {
       h('p', {}, short));
   }
 
+  /**
+   * Points a row's glossary link at another term, for a row whose verdict depends on the inputs
+   * (the device calculator's decode row: memory-bound, or compute-bound on a device whose ridge is
+   * under decode's intensity).
+   */
+  rowTerm(id, termId) {
+    const row = this.rowEls[id];
+    if (!row || row.termId === termId) return;
+    const tl = this.termLink(termId);
+    if (row.term) row.term.remove();
+    if (tl) {
+      if (!row.term) row.label.append(' ');
+      row.label.append(tl);
+    } else if (row.term && row.label.lastChild && row.label.lastChild.nodeType === 3 && row.label.lastChild.data === ' ') {
+      row.label.lastChild.remove();
+    }
+    row.term = tl;
+    row.termId = termId;
+  }
+
   render(root) {
     this.root = root;
     clear(root);
@@ -172,7 +192,7 @@ export class Calc {
       const tl = this.termLink(r.term);
       if (tl) label.append(' ', tl);
       tbody.append(h('tr', { 'data-row': r.id }, label, how, h('td', { class: 'result' }, out)));
-      this.rowEls[r.id] = { how, out, text };
+      this.rowEls[r.id] = { how, out, text, label, term: tl, termId: r.term };
     }
     table.append(tbody);
 

@@ -225,6 +225,7 @@ export const deviceKind = {
       ? c.t('device.how.decodeCompute', { model, format: wf, flops: c.fmt(dc.flopsPerToken, 'flops'), peak: c.n('peak', 'giga') })
       : c.t('device.how.decode', { model, format: wf, bytes: c.fmt(dc.weightBytes, 'bytes'), bw: c.n('bw', 'gbps') }));
     c.row('decode', decodeHow, d && d.tokensPerSecond, 'number');
+    c.rowTerm('decode', d && d.bound === 'compute' ? 'compute-bound' : 'memory-bound');
 
     const mm = c.rl.matmul(caseArgs(c.rl, MATMUL_CASE, 'matmul', { dtype: DTYPE }));
     const k = c.call('clocks', { flops: mm.flops, bytes: mm.bytes, peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw }, map);
