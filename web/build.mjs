@@ -134,10 +134,11 @@ function jsonLiteral(value) {
  * One script from an entry module and what it imports. `data` is the virtual module data.js.
  * `expose`: the script also hands its modules to scripts loaded after it (as
  * globalThis.__rooflineModules); `external`: such a script's modules, which this one takes from
- * there instead of carrying its own copies (one instance of each module on the page). Returns
- * the code and the names of the modules it carries.
+ * there instead of carrying its own copies (one instance of each module on the page);
+ * `prelude`: a plain script in web/src run first, before the data and the modules. Returns the
+ * code and the names of the modules it carries.
  */
-function bundle(entry, data, { title = 'page and <roofline-calculator> element', expose = false, external = new Set() } = {}) {
+function bundle(entry, data, { title = 'page and <roofline-calculator> element', expose = false, external = new Set(), prelude = null } = {}) {
   const order = [];
   const seen = new Map();
   const taken = [];
@@ -161,6 +162,7 @@ function bundle(entry, data, { title = 'page and <roofline-calculator> element',
   };
   visit(entry, []);
   const parts = [`/* Roofline Lab — ${title} (built by web/build.mjs) */`, '(() => {', "'use strict';"];
+  if (prelude) parts.push('{', compact(readFileSync(join(SRC, prelude), 'utf8')), '}');
   if (taken.length) {
     parts.push('const __shared = globalThis.__rooflineModules;',
       "if (!__shared) throw new Error('Roofline Lab: this script needs roofline-page.js first');",
@@ -327,7 +329,7 @@ async function main() {
   // Everything in one script, every language's texts included: the embeddable element and the
   // single file.
   const allTexts = { UI: ui, PROSE: prose, GLOSSARY: glossary, CATALOG: catalogTexts, CALC_CSS: calcCss, ALL_TEXTS: true };
-  const js = bundle('all', allTexts).code;
+  const js = bundle('all', allTexts, { prelude: 'preload.js' }).code;
   new Script(js, { filename: 'roofline-calculator.js' }); // compile only: a syntax error fails the build
   // The served page: what its first screen needs (roofline-page.js, the code without texts but each
   // language's own name, for the language switch), then the rest (roofline-page-more.js, see

@@ -216,3 +216,35 @@ test('an attribute changed on an element still waiting to be built does not buil
     await context.close();
   }
 });
+
+test("the element's script asks for roofline.js as it starts (a preload, used once); a page that has the module already gets none", async () => {
+  const { page, context, errors } = await open(`${env.site.url}embed-example.html`);
+  const warnings = [];
+  page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+  try {
+    await until(page, RENDERED, EMBEDDED);
+    const requests = await page.evaluate(() => performance.getEntriesByType('resource')
+      .filter((e) => new URL(e.name).pathname.endsWith('/roofline.js'))
+      .map((e) => ({ initiator: e.initiatorType, start: e.startTime })));
+    const script = await page.evaluate(() => performance.getEntriesByType('resource')
+      .find((e) => new URL(e.name).pathname.endsWith('/roofline-calculator.js')));
+    assert.equal(requests.length, 1, `roofline.js fetched once: ${JSON.stringify(requests)}`);
+    assert.equal(requests[0].initiator, 'link', 'by the preload the script adds before running its modules');
+    assert.ok(requests[0].start >= script.responseEnd - 1, 'once the element script is here');
+    // Chromium warns when a preload goes unused; here the element's <script src> takes it
+    await page.waitForTimeout(3500);
+    assert.deepEqual(warnings.filter((w) => /preload/i.test(w)), []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+  // the single file defines the module before the element's code runs: nothing to preload
+  const lab = await open(`file://${join(SITE_DIR, 'roofline-lab.html')}`);
+  try {
+    await until(lab.page, () => document.querySelector('#lab[data-rendered="all"]'));
+    assert.equal(await lab.page.evaluate(() => document.querySelectorAll('link[rel="preload"]').length), 0);
+    assert.deepEqual(lab.errors, []);
+  } finally {
+    await lab.context.close();
+  }
+});
