@@ -26,6 +26,7 @@ export class Calc {
     this.urlState = Boolean(opts.urlState);
     this.linkTerms = Boolean(opts.linkTerms);
     this.state = { fields: {}, selects: {}, extra: def.initExtra ? def.initExtra() : {} };
+    this.memos = new Map(); // ctx.memo's values, by name
     // Defaults come from applying the kind's lesson case (the core's catalog), in base units.
     const preset = def.defaults ? def.defaults(rl) : { fields: {}, selects: {} };
     this.defaultBase = {};
@@ -538,6 +539,19 @@ export class Calc {
             this.root.querySelectorAll('details.chart-data').forEach((x, i) => { if (open[i]) x.open = true; });
           }
         });
+      },
+      /**
+       * fn()'s value, computed again only when `key` (a string naming everything it depends on)
+       * changes; one value kept per name. For what a change of the input being dragged leaves as
+       * it was: a chart's curve over the other inputs, the catalog GPUs' ridges. fn calls the
+       * module directly (a field's error is c.call's to report) and its value is only read.
+       */
+      memo: (name, key, fn) => {
+        const e = this.memos.get(name);
+        if (e && e.key === key) return e.value;
+        const value = fn();
+        this.memos.set(name, { key, value });
+        return value;
       },
       /** A message about the inputs as a whole, already in the reader's language. */
       fail: (text) => {

@@ -43,7 +43,8 @@ export const batchingKind = {
     c.row('intensity', r && `${c.fmt(r && r.flops, 'flops')} ÷ ${c.fmt(r && r.bytes, 'bytes')}`, r && r.flopsPerByte, 'flopsPerByte');
     c.row('weightsOnly', r && `${c.fmt(r && r.flops, 'flops')} ÷ ${c.fmt(r && r.weightBytes, 'bytes')}`, r && r.weightsOnlyFlopsPerByte, 'flopsPerByte');
     c.row('limit', r && c.t('batching.how.limit'), r && r.limitFlopsPerByte, 'flopsPerByte');
-    const gpus = r ? ridges(c, dtype) : [];
+    // the GPUs' ridges and crossings depend on the layer, not on the batch being dragged
+    const gpus = r ? c.memo('ridges', JSON.stringify([dtype, v.inputs, v.outputs, c.lang]), () => ridges(c, dtype)) : [];
     c.summary(r
       ? c.t('batching.summary', { intensity: c.fmt(r.flopsPerByte, 'flopsPerByte'), batch: c.n('batch') })
       : c.t('calc.summary.invalid'));
@@ -71,7 +72,9 @@ function ridges(c, dtype) {
       if (e && e.code === 'never_crosses_ridge') never = true;
       else if (!e || !e.code) throw e;
     }
-    out.push({ id: g.id, name: catalogName('gpu', g.id, c.lang), ridge, cross, never });
+    // the layer's intensity at that batch, where the chart marks the crossing
+    const crossIntensity = cross !== null ? rl.denseLayer({ batch: cross, inputs: v.inputs, outputs: v.outputs, dtype }).flopsPerByte : null;
+    out.push({ id: g.id, name: catalogName('gpu', g.id, c.lang), ridge, cross, crossIntensity, never });
   }
   return out;
 }
@@ -93,21 +96,19 @@ function draw(c, r, gpus) {
     xLabel: c.t('chart.batching.x'), yLabel: c.t('chart.batching.y'),
     xFormat: fmtTick('integer', c.lang), yFormat: fmtTick('number', c.lang), lang: c.lang, compact: c.compact, compact: c.compact,
   });
-  const pts = [];
-  for (let b = 1; b <= xMax; b *= 2) {
-    const d = rl.denseLayer({ batch: b, inputs: v.inputs, outputs: v.outputs, dtype });
-    pts.push([f.X(b), f.Y(d.flopsPerByte)]);
-  }
-  f.plot.append(polyline(pts, 'curve'));
+  // the curve over the batch, for this layer (the same while only the batch changes)
+  const curve = c.memo('curve', JSON.stringify([dtype, v.inputs, v.outputs]), () => {
+    const out = [];
+    for (let b = 1; b <= xMax; b *= 2) out.push([b, rl.denseLayer({ batch: b, inputs: v.inputs, outputs: v.outputs, dtype }).flopsPerByte]);
+    return out;
+  });
+  f.plot.append(polyline(curve.map(([b, i]) => [f.X(b), f.Y(i)]), 'curve'));
   const limitY = f.Y(r.limitFlopsPerByte);
   f.plot.append(s('line', { class: 'limit', x1: f.X(1), x2: f.X(xMax), y1: limitY, y2: limitY }));
   gpus.forEach((g, i) => {
     const y = f.Y(g.ridge);
     f.plot.append(s('line', { class: ['ridge-line', `series-${i % 6}`], x1: f.X(1), x2: f.X(xMax), y1: y, y2: y }));
-    if (g.cross !== null && g.cross <= xMax) {
-      const d = rl.denseLayer({ batch: g.cross, inputs: v.inputs, outputs: v.outputs, dtype });
-      f.plot.append(marker(f.X(g.cross), f.Y(d.flopsPerByte), null, `cross series-${i % 6}`));
-    }
+    if (g.cross !== null && g.cross <= xMax) f.plot.append(marker(f.X(g.cross), f.Y(g.crossIntensity), null, `cross series-${i % 6}`));
     // legend in the empty lower right (below intensity 10, right of batch 12, the curve is above): a swatch of the ridge line and the GPU's ridge (the table
     // below the chart says the same, so a compact chart leaves the legend out)
     if (c.compact) return;

@@ -186,7 +186,11 @@ function drawBatchCurve(c, r, args) {
     return;
   }
   const { rl, v } = c;
-  const pts = CHART_BATCHES.map((b) => [b, rl.decode(args(b))]);
+  // the curves depend on every input but the batch, which is only marked on them
+  const { pts, tableKey } = c.memo('curves', JSON.stringify([c.lang, args(0)]), () => {
+    const p = CHART_BATCHES.map((b) => [b, rl.decode(args(b))]);
+    return { pts: p, tableKey: JSON.stringify([c.lang, p]) };
+  });
   const last = pts[pts.length - 1];
   const xMax = last[0];
   const values = pts.flatMap(([, d]) => [d.tokensPerSecond, d.tokensPerSecondPerSequence]).concat([r.tokensPerSecond]);
@@ -217,7 +221,7 @@ function drawBatchCurve(c, r, args) {
   }
   if (v.batch >= 1 && v.batch <= xMax) f.plot.append(marker(f.X(v.batch), f.Y(r.tokensPerSecond), c.t('chart.point.you'), 'you', 'above'));
   // the table lists the curve's points, whatever batch is marked on it
-  showChart(box, f, keyed(JSON.stringify([c.lang, pts]), () => dataTable(c.t('chart.decode.tableCaption'), c.t('chart.data'),
+  showChart(box, f, keyed(tableKey, () => dataTable(c.t('chart.decode.tableCaption'), c.t('chart.data'),
     [c.t('chart.col.batch'), c.t('chart.decode.total'), c.t('chart.decode.each'), c.t('decode.out.stepTime'), c.t('chart.col.bound'), c.t('decode.out.capacity')],
     pts.map(([b, d]) => [c.fmt(b, 'integer'), c.fmt(d.tokensPerSecond, 'number'), c.fmt(d.tokensPerSecondPerSequence, 'number'), c.fmt(d.stepSeconds, 'seconds'),
       c.t(`verdict.${d.bound}`), d.fits === null ? '—' : c.t(d.fits ? 'decode.capacity.fits' : 'decode.capacity.full')]))));
