@@ -681,6 +681,7 @@ test('a chart updated in place after input changes is the chart drawn afresh for
     ['tile', 'tile', ['8', '128', '64']],
     ['quant', 'params', ['70', '1', '8']],
     // then another of their inputs: the curves kept while the batch moved are drawn again
+    ['roofline', 'bw', ['300', '3000']],
     ['decode', 'kv', ['0.5', '2']],
     ['batching', 'inputs', ['1024', '8192']],
   ];

@@ -52,18 +52,24 @@ export function rooflineFrame(c, { box = null, title, desc, x = [0.1, 10000], y,
   });
 }
 
-/** The two segments of a roofline, with every height from rl.roofline(). */
-export function roofSegments(rl, f, peak, bw, cls) {
-  const xmin = f.X.min;
-  const xmax = f.X.max;
+/**
+ * A roofline between two intensities, every height from rl.roofline(): its corners in FLOPs/B and
+ * FLOP/s (the ridge's among them where it lies in between), the ridge and the roof's height.
+ */
+export function roofCorners(rl, xmin, xmax, peak, bw) {
   const at = (x) => rl.roofline({ peakFlopsPerSecond: peak, bytesPerSecond: bw, flopsPerByte: x });
   const lo = at(xmin);
   const hi = at(xmax);
   const ridge = lo.ridgeFlopsPerByte;
-  const pts = [[f.X(xmin), f.Y(lo.attainableFlopsPerSecond)]];
-  if (ridge > xmin && ridge < xmax) pts.push([f.X(ridge), f.Y(at(ridge).attainableFlopsPerSecond)]);
-  pts.push([f.X(xmax), f.Y(hi.attainableFlopsPerSecond)]);
-  return { line: polyline(pts, cls), ridge, peakY: hi.attainableFlopsPerSecond };
+  const corners = [[xmin, lo.attainableFlopsPerSecond]];
+  if (ridge > xmin && ridge < xmax) corners.push([ridge, at(ridge).attainableFlopsPerSecond]);
+  corners.push([xmax, hi.attainableFlopsPerSecond]);
+  return { corners, ridge, peakY: hi.attainableFlopsPerSecond };
+}
+
+/** The two segments of a roofline on a chart's frame (corners: roofCorners' for its x range). */
+export function roofSegments(rl, f, peak, bw, cls, corners = roofCorners(rl, f.X.min, f.X.max, peak, bw)) {
+  return { line: polyline(corners.corners.map(([x, y]) => [f.X(x), f.Y(y)]), cls), ridge: corners.ridge, peakY: corners.peakY };
 }
 
 export const rooflineKind = {
@@ -150,7 +156,17 @@ function drawRoofline(c, r) {
     y: [yTop / 1e5, yTop],
     ops,
   });
-  const seg = roofSegments(rl, f, peak, bw, 'roof');
+  // the roof and the lesson's points depend on the peak and the bandwidth, not on the intensity
+  // being dragged: computed and written once for them
+  const fixed = c.memo('roof', JSON.stringify([peak, bw, rate, c.lang, f.X.min, f.X.max]), () => ({
+    corners: roofCorners(rl, f.X.min, f.X.max, peak, bw),
+    points: pts.map((p) => {
+      const q = rl.roofline({ peakFlopsPerSecond: peak, bytesPerSecond: bw, flopsPerByte: p.flopsPerByte });
+      const label = c.t(`chart.point.${p.id}`, p.n ? { n: c.fmt(p.n, 'integer') } : undefined);
+      return { p, attainable: q.attainableFlopsPerSecond, label, row: [label, c.fmt(p.flopsPerByte, 'number'), c.fmt(q.attainableFlopsPerSecond, rate), c.t(`verdict.${q.bound}`)] };
+    }),
+  }));
+  const seg = roofSegments(rl, f, peak, bw, 'roof', fixed.corners);
   f.plot.append(seg.line);
   if (seg.ridge > f.X.min && seg.ridge < f.X.max) {
     f.plot.append(s('line', { class: 'ridge', x1: f.X(seg.ridge), x2: f.X(seg.ridge), y1: f.Y(peak), y2: f.Y(f.Y.min) }));
@@ -161,12 +177,10 @@ function drawRoofline(c, r) {
     f.plot.append(s('text', { class: 'region-label compute', x: (f.X(seg.ridge) + f.X(f.X.max)) / 2, y: yText, 'text-anchor': 'middle' }, c.t('chart.region.compute')));
   }
   const rows = [];
-  for (const p of pts) {
-    const q = rl.roofline({ peakFlopsPerSecond: peak, bytesPerSecond: bw, flopsPerByte: p.flopsPerByte });
-    const label = c.t(`chart.point.${p.id}`, p.n ? { n: c.fmt(p.n, 'integer') } : undefined);
+  for (const { p, attainable, label, row } of fixed.points) {
     const side = p.id === 'big' ? 'below' : 'right';
-    f.plot.append(marker(f.X(p.flopsPerByte), f.Y(q.attainableFlopsPerSecond), label, `lesson ${p.id}`, side));
-    rows.push([label, c.fmt(p.flopsPerByte, 'number'), c.fmt(q.attainableFlopsPerSecond, rate), c.t(`verdict.${q.bound}`)]);
+    f.plot.append(marker(f.X(p.flopsPerByte), f.Y(attainable), label, `lesson ${p.id}`, side));
+    rows.push(row);
   }
   const you = c.t('chart.point.you');
   f.plot.append(marker(f.X(v.intensity), f.Y(r.attainableFlopsPerSecond), you, 'you', 'above'));
