@@ -684,6 +684,7 @@ test('a chart updated in place after input changes is the chart drawn afresh for
     ['roofline', 'bw', ['300', '3000']],
     ['decode', 'kv', ['0.5', '2']],
     ['batching', 'inputs', ['1024', '8192']],
+    ['tile', 'select:dtype', ['fp32']],
   ];
   // the chart box as markup, without the generated ids that tie a chart's title to its label
   const chartOf = (kind) => document.querySelector(`roofline-calculator[kind="${kind}"]`).shadowRoot
@@ -693,12 +694,14 @@ test('a chart updated in place after input changes is the chart drawn afresh for
   const updated = {};
   try {
     for (const [kind, id, values] of cases) {
+      const name = id.replace(/^select:/, '');
       for (const v of values) {
-        await field(page, kind, id).fill(v);
+        if (id === name) await field(page, kind, id).fill(v);
+        else await select(page, kind, name).selectOption(v);
         await frames(page);
       }
       updated[kind] = await page.evaluate(chartOf, kind);
-      params.set(`${kind}.${id}`, values[values.length - 1]);
+      params.set(`${kind}.${name}`, values[values.length - 1]);
     }
   } finally {
     await context.close();

@@ -2,7 +2,7 @@
 // a GPU's ridge; element-wise work and what fusing conv + bias + ReLU saves.
 import { catalog, caseArgs, caseValues, gpuOptions, isIntegerDtype } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { frameIn, showChart, polyline, marker, dataTable, fmtTick } from './charts.js';
+import { frameIn, showChart, keyed, polyline, marker, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
 
 const DTYPES = ['fp32', 'fp16', 'bf16', 'fp8', 'int8'];
@@ -84,19 +84,24 @@ function draw(c, t, ro) {
     xLabel: c.t('chart.tile.x'), yLabel: c.t('chart.tile.y'),
     xFormat: fmtTick('integer', c.lang), yFormat: fmtTick('number', c.lang), lang: c.lang, compact: c.compact, compact: c.compact,
   });
-  const pts = [];
-  const rows = [];
-  for (let T = 1; T <= TILE_MAX; T *= 2) {
-    const r = rl.tile({ rows: T, cols: T, dtype });
-    pts.push([f.X(T), f.Y(r.flopsPerByte)]);
-    rows.push([`${c.fmt(T, 'integer')} × ${c.fmt(T, 'integer')}`, c.fmt(r.flopsPerByte, 'number')]);
-  }
-  f.plot.append(polyline(pts, 'curve'));
+  // the curve and its table depend on the format only, not on the tile being dragged
+  const key = JSON.stringify([dtype, c.lang]);
+  const curve = c.memo('curve', key, () => {
+    const pts = [];
+    const rows = [];
+    for (let T = 1; T <= TILE_MAX; T *= 2) {
+      const r = rl.tile({ rows: T, cols: T, dtype });
+      pts.push([T, r.flopsPerByte]);
+      rows.push([`${c.fmt(T, 'integer')} × ${c.fmt(T, 'integer')}`, c.fmt(r.flopsPerByte, 'number')]);
+    }
+    return { pts, rows };
+  });
+  f.plot.append(polyline(curve.pts.map(([T, i]) => [f.X(T), f.Y(i)]), 'curve'));
   if (ro) {
     const y = f.Y(ro.ridgeFlopsPerByte);
     f.plot.append(s('line', { class: 'ridge-line series-0', x1: f.X(1), x2: f.X(TILE_MAX), y1: y, y2: y }));
     f.plot.append(s('text', { class: 'ridge-name series-0', x: f.X(1) + 4, y: y - 4 }, c.t('chart.tile.ridge', { gpu: catalogName('gpu', c.state.selects.gpu, c.lang), ridge: c.fmt(ro.ridgeFlopsPerByte, 'number') })));
   }
   f.plot.append(marker(f.X(v.tile), f.Y(t.flopsPerByte), c.t('chart.point.you'), 'you', 'above'));
-  showChart(box, f, dataTable(c.t('chart.tile.tableCaption'), c.t('chart.data'), [c.t('chart.col.tile'), c.t('chart.col.intensity')], rows));
+  showChart(box, f, keyed(key, () => dataTable(c.t('chart.tile.tableCaption'), c.t('chart.data'), [c.t('chart.col.tile'), c.t('chart.col.intensity')], curve.rows)));
 }
