@@ -135,10 +135,6 @@ function morphChildren(a, b) {
 }
 
 /**
- * Shows a chart (a frame from frameIn, logFrame or barFrame) and what follows it (its data
- * table …) in `box`, changing in the document only what differs from what is there.
- */
-/**
  * Something shown after a chart (its data table …) that depends only on `key` (the data it shows,
  * as text): showChart builds it again only when the key changes, so an input the table does not
  * depend on (the batch marked on a curve) costs neither the building nor the comparing.
@@ -147,6 +143,10 @@ export function keyed(key, build) {
   return { key, build };
 }
 
+/**
+ * Shows a chart (a frame from frameIn, logFrame or barFrame) and what follows it (its data
+ * table …) in `box`, changing in the document only what differs from what is there.
+ */
 export function showChart(box, f, ...after) {
   buildVirtual(false); // what is built from here on (a keyed table) goes into the page as it is
   if (f.livePlot) morphChildren(f.livePlot, f.plot);
