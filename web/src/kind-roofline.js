@@ -54,7 +54,7 @@ export function rooflineFrame(c, { box = null, title, desc, x = [0.1, 10000], y,
 
 /**
  * A roofline between two intensities, every height from rl.roofline(): its corners in FLOPs/B and
- * FLOP/s (the ridge's among them where it lies in between), the ridge and the roof's height.
+ * FLOPS (the ridge's among them where it lies in between), the ridge and the roof's height.
  */
 export function roofCorners(rl, xmin, xmax, peak, bw) {
   const at = (x) => rl.roofline({ peakFlopsPerSecond: peak, bytesPerSecond: bw, flopsPerByte: x });
