@@ -123,7 +123,7 @@ function compact(code) {
  * A value as the code that makes it: JSON.parse of its JSON text in a string literal. Engines read
  * a string and then JSON faster than the same data as an object literal, which the script's parser
  * has to take apart as code (the element's bundle, whose texts of three languages are most of its
- * 500 kB, ran 12 % faster that way in Chromium: docs/performance.md).
+ * 500 kB, ran 4–12 % faster that way in Chromium: docs/performance.md).
  */
 function jsonLiteral(value) {
   // in single quotes: the JSON's many double quotes stay as they are
