@@ -238,13 +238,33 @@ test("the element's script asks for roofline.js as it starts (a preload, used on
   } finally {
     await context.close();
   }
-  // the single file defines the module before the element's code runs: nothing to preload
-  const lab = await open(`file://${join(SITE_DIR, 'roofline-lab.html')}`);
+  // a page that loads the module itself first, and one with the element's script but no
+  // calculator (a documentation site's other pages): neither preloads
+  const pages = {
+    'module-first.html': '<script src="roofline.js" defer></script><script src="roofline-calculator.js" defer></script><roofline-calculator kind="matmul"></roofline-calculator>',
+    'no-calculator.html': '<script src="roofline-calculator.js" defer></script><p>Nothing to compute here.</p>',
+  };
+  const context2 = await env.browser.newContext();
+  await context2.route(/\/(module-first|no-calculator)\.html$/, (route) => route.fulfill({
+    contentType: 'text/html', body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>${pages[new URL(route.request().url()).pathname.slice(1)]}</body></html>`,
+  }));
   try {
-    await until(lab.page, () => document.querySelector('#lab[data-rendered="all"]'));
-    assert.equal(await lab.page.evaluate(() => document.querySelectorAll('link[rel="preload"]').length), 0);
-    assert.deepEqual(lab.errors, []);
+    for (const name of Object.keys(pages)) {
+      const page = await context2.newPage();
+      const errs = [];
+      page.on('pageerror', (e) => errs.push(e.message));
+      await page.goto(`${env.site.url}${name}`);
+      if (name === 'module-first.html') await until(page, () => document.querySelector('roofline-calculator').shadowRoot?.querySelector('.calc'));
+      else await page.waitForTimeout(1000);
+      const seen = await page.evaluate(() => ({
+        preloads: document.querySelectorAll('link[rel="preload"]').length,
+        module: performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('/roofline.js')).map((e) => e.initiatorType),
+      }));
+      assert.equal(seen.preloads, 0, name);
+      assert.deepEqual(seen.module, name === 'module-first.html' ? ['script'] : [], name);
+      assert.deepEqual(errs, [], name);
+    }
   } finally {
-    await lab.context.close();
+    await context2.close();
   }
 });
