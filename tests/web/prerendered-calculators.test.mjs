@@ -46,7 +46,10 @@ async function openAuthor(html, { block = false, javaScriptEnabled = true, plain
   });
   // (not until 'load': that waits for the held script)
   await page.goto(`${env.site.url}author.html`, { waitUntil: 'commit' });
+  // the whole page parsed (a deferred script held back leaves readyState at "interactive"): a
+  // prerendered copy shows while the parser is still inside it, its last lines not there yet
   await until(page, () => {
+    if (document.readyState === 'loading') return false;
     const el = document.querySelector('roofline-calculator');
     const out = el && el.shadowRoot && el.shadowRoot.querySelector('output');
     return Boolean(out && out.checkVisibility() && out.textContent.trim() !== '');
