@@ -94,7 +94,7 @@ function draw(c, r, gpus) {
     desc: c.t('chart.batching.desc', { limit: c.fmt(r.limitFlopsPerByte, 'number') }),
     x: [1, xMax], y: [0.1, 10000],
     xLabel: c.t('chart.batching.x'), yLabel: c.t('chart.batching.y'),
-    xFormat: fmtTick('integer', c.lang), yFormat: fmtTick('number', c.lang), lang: c.lang, compact: c.compact, compact: c.compact,
+    xFormat: fmtTick('integer', c.lang), yFormat: fmtTick('number', c.lang), lang: c.lang, compact: c.compact,
   });
   // the curve over the batch, for this layer (the same while only the batch changes)
   const curve = c.memo('curve', JSON.stringify([dtype, v.inputs, v.outputs]), () => {

@@ -138,7 +138,7 @@ function draw(c, p, d) {
     desc: c.t('chart.clocks.desc', { ttft: c.fmt(p.seconds, 'seconds'), tpot: c.fmt(d.seconds, 'seconds') }),
     x: [lo, hi], y: [1, 10],
     xLabel: c.t('chart.clocks.x'), yLabel: '',
-    xFormat: fmtTick('seconds', c.lang), yFormat: () => '', lang: c.lang, compact: c.compact, compact: c.compact,
+    xFormat: fmtTick('seconds', c.lang), yFormat: () => '', lang: c.lang, compact: c.compact,
   });
   const rowH = 58;
   bars.forEach((b, i) => {

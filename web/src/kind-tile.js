@@ -82,7 +82,7 @@ function draw(c, t, ro) {
     desc: c.t('chart.tile.desc', { t: c.n('tile'), intensity: c.fmt(t.flopsPerByte, 'number') }),
     x: [1, TILE_MAX], y: [0.1, 10000],
     xLabel: c.t('chart.tile.x'), yLabel: c.t('chart.tile.y'),
-    xFormat: fmtTick('integer', c.lang), yFormat: fmtTick('number', c.lang), lang: c.lang, compact: c.compact, compact: c.compact,
+    xFormat: fmtTick('integer', c.lang), yFormat: fmtTick('number', c.lang), lang: c.lang, compact: c.compact,
   });
   // the curve and its table depend on the format only, not on the tile being dragged
   const key = JSON.stringify([dtype, c.lang]);
