@@ -141,9 +141,9 @@ export class Calc {
   }
 
   /**
-   * Points a row's glossary link at another term, for a row whose verdict depends on the inputs
-   * (the device calculator's decode row: memory-bound, or compute-bound on a device whose ridge is
-   * under decode's intensity).
+   * Puts a row's glossary link after its label, or points it at another term: for a row whose
+   * verdict depends on the inputs (the device calculator's decode row: memory-bound, or
+   * compute-bound on a device whose ridge is under decode's intensity).
    */
   rowTerm(id, termId) {
     const row = this.rowEls[id];
@@ -190,10 +190,9 @@ export class Calc {
       const text = document.createTextNode(this.tr(this.rowLabelId(r)));
       const label = h('th', { scope: 'row' }, text);
       if (hasText(`${k}.out.${r.id}.hint`)) label.append(h('span', { class: 'hint' }, this.tr(`${k}.out.${r.id}.hint`)));
-      const tl = this.termLink(r.term);
-      if (tl) label.append(' ', tl);
       tbody.append(h('tr', { 'data-row': r.id }, label, how, h('td', { class: 'result' }, out)));
-      this.rowEls[r.id] = { how, out, text, label, term: tl, termId: r.term };
+      this.rowEls[r.id] = { how, out, text, label, term: null, termId: null };
+      this.rowTerm(r.id, r.term);
     }
     table.append(tbody);
 
