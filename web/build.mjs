@@ -134,11 +134,12 @@ function jsonLiteral(value) {
  * One script from an entry module and what it imports. `data` is the virtual module data.js.
  * `expose`: the script also hands its modules to scripts loaded after it (as
  * globalThis.__rooflineModules); `external`: such a script's modules, which this one takes from
- * there instead of carrying its own copies (one instance of each module on the page);
- * `prelude`: a plain script in web/src run first, before the data and the modules. Returns the
- * code and the names of the modules it carries.
+ * there instead of carrying its own copies (one instance of each module on the page). The data
+ * runs where the import order first needs it, like any module: what comes before it (the element's
+ * preload.js) runs before the texts are parsed. Returns the code and the names of the modules it
+ * carries.
  */
-function bundle(entry, data, { title = 'page and <roofline-calculator> element', expose = false, external = new Set(), prelude = null } = {}) {
+function bundle(entry, data, { title = 'page and <roofline-calculator> element', expose = false, external = new Set() } = {}) {
   const order = [];
   const seen = new Map();
   const taken = [];
@@ -152,6 +153,7 @@ function bundle(entry, data, { title = 'page and <roofline-calculator> element',
     }
     if (name === 'data') {
       seen.set(name, true);
+      order.push([name, null]);
       return;
     }
     const code = readFileSync(join(SRC, `${name}.js`), 'utf8');
@@ -161,24 +163,23 @@ function bundle(entry, data, { title = 'page and <roofline-calculator> element',
     order.push([name, t]);
   };
   visit(entry, []);
+  if (!seen.has('data')) visit('data', []); // (a script that hands its modules on hands the data on too)
   const parts = [`/* Roofline Lab — ${title} (built by web/build.mjs) */`, '(() => {', "'use strict';"];
-  if (prelude) parts.push('{', compact(readFileSync(join(SRC, prelude), 'utf8')), '}');
   if (taken.length) {
     parts.push('const __shared = globalThis.__rooflineModules;',
       "if (!__shared) throw new Error('Roofline Lab: this script needs roofline-page.js first');",
       ...taken.map((name) => `const ${moduleName(name)} = __shared[${JSON.stringify(name)}];`));
-  } else {
-    parts.push(`const __m_data = ${jsonLiteral(data)};`);
   }
   for (const [name, t] of order) {
-    parts.push(`const ${moduleName(name)} = (() => {`, compact(t.body), `return { ${t.exported.join(', ')} };`, '})();');
+    if (name === 'data') parts.push(`const __m_data = ${jsonLiteral(data)};`);
+    else parts.push(`const ${moduleName(name)} = (() => {`, compact(t.body), `return { ${t.exported.join(', ')} };`, '})();');
   }
   if (expose) {
-    const names = ['data', ...order.map(([name]) => name)];
+    const names = order.map(([name]) => name);
     parts.push(`globalThis.__rooflineModules = { ${names.map((n) => `${JSON.stringify(n)}: ${moduleName(n)}`).join(', ')} };`);
   }
   parts.push('})();', '');
-  return { code: parts.join('\n'), modules: new Set(['data', ...order.map(([name]) => name)]) };
+  return { code: parts.join('\n'), modules: new Set(order.map(([name]) => name)) };
 }
 
 // ---- HTML ----------------------------------------------------------------------------------
@@ -329,7 +330,7 @@ async function main() {
   // Everything in one script, every language's texts included: the embeddable element and the
   // single file.
   const allTexts = { UI: ui, PROSE: prose, GLOSSARY: glossary, CATALOG: catalogTexts, CALC_CSS: calcCss, ALL_TEXTS: true };
-  const js = bundle('all', allTexts, { prelude: 'preload.js' }).code;
+  const js = bundle('all', allTexts).code;
   new Script(js, { filename: 'roofline-calculator.js' }); // compile only: a syntax error fails the build
   // The served page: what its first screen needs (roofline-page.js, the code without texts but each
   // language's own name, for the language switch), then the rest (roofline-page-more.js, see
