@@ -374,6 +374,57 @@ test('inputs live in the URL; a copied link restores them; hostile values are va
   }
 });
 
+test('a hand-written link means what choosing its selects and typing its fields would', async () => {
+  // what the reader gets by hand: a model, then a format
+  const hand = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
+  let byHand;
+  let ownLink;
+  try {
+    const { page } = hand;
+    await select(page, 'decode', 'model').selectOption('c10-70b');
+    await select(page, 'decode', 'format').selectOption('int4');
+    byHand = await field(page, 'decode', 'weights').inputValue();
+    // a model in its own format: the page's link carries the model and the weights, not the format
+    await select(page, 'decode', 'model').selectOption('qwen-27b');
+    ownLink = await until(page, () => /decode\.model=qwen-27b/.test(location.href) && location.href);
+    assert.doesNotMatch(ownLink, /decode\.format=/);
+  } finally {
+    await hand.context.close();
+  }
+  const cases = [
+    // a bandwidth alone: the GPU named beside it would be wrong, so the select reads "custom"
+    ['decode.bw=3000', [['decode', 'gpu', 'custom']], [['decode', 'bw', '3000']]],
+    // a GPU alone brings its bandwidth (not the default GPU's)
+    ['decode.gpu=h100-sxm', [['decode', 'gpu', 'h100-sxm']], [['decode', 'bw', '3350']]],
+    // a GPU and its own bandwidth: nothing to contradict
+    ['decode.gpu=h100-sxm&decode.bw=3350', [['decode', 'gpu', 'h100-sxm']], [['decode', 'bw', '3350']]],
+    // a model and a format: the model does not put back its own format
+    ['decode.model=c10-70b&decode.format=int4', [['decode', 'model', 'c10-70b'], ['decode', 'format', 'int4']], [['decode', 'weights', byHand]]],
+    ['roofline.gpu=h100-sxm', [['roofline', 'gpu', 'h100-sxm'], ['roofline', 'precision', 'fp16']], [['roofline', 'peak', '990'], ['roofline', 'bw', '3350']]],
+    ['roofline.gpu=l4&roofline.precision=fp8', [['roofline', 'gpu', 'l4'], ['roofline', 'precision', 'fp8']], [['roofline', 'peak', '242'], ['roofline', 'bw', '300']]],
+    ['clocks.gpu=h100-sxm&clocks.bw=2000', [['clocks', 'gpu', 'custom']], [['clocks', 'bw', '2000'], ['clocks', 'peak', '990']]],
+    ['quant.params=70', [['quant', 'model', 'custom']], [['quant', 'params', '70']]],
+  ];
+  for (const [query, selects, fields] of cases) {
+    const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=en&${query}`, { allowedOrigin: env.site.url });
+    try {
+      for (const [kind, id, value] of selects) assert.equal(await select(page, kind, id).inputValue(), value, `${query}: ${kind}'s ${id}`);
+      for (const [kind, id, value] of fields) assert.equal(await field(page, kind, id).inputValue(), value, `${query}: ${kind}'s ${id}`);
+    } finally {
+      await context.close();
+    }
+  }
+  // the page's own link comes back as it was left, its format not taken for a typed weight
+  const { page, context } = await openPage(env.browser, ownLink, { allowedOrigin: env.site.url });
+  try {
+    assert.equal(await select(page, 'decode', 'model').inputValue(), 'qwen-27b');
+    assert.equal(await select(page, 'decode', 'format').inputValue(), 'bf16');
+    assert.equal(await select(page, 'decode', 'gpu').inputValue(), 'l4');
+  } finally {
+    await context.close();
+  }
+});
+
 test('benchmark overlay: every result file shipped in docs/results loads and plots all its kernels', async () => {
   const { readdirSync, readFileSync } = await import('node:fs');
   const files = readdirSync(join(ROOT, 'docs/results')).filter((f) => f.endsWith('.json'));

@@ -11,6 +11,14 @@ import { toBase, fromBase } from './units.js';
 
 const MAX_URL_TEXT = 64;
 
+/** Two field texts that hold the same number (or, where either is not one, the same text). */
+function sameInput(a, b, lang) {
+  const x = parseNumber(a, lang);
+  const y = parseNumber(b, lang);
+  const num = (v) => typeof v === 'number' && Number.isFinite(v);
+  return num(x) && num(y) ? x === y : a === b;
+}
+
 /** A container narrow enough for the compact charts (a display choice). */
 function isNarrow(width) {
   return width > 0 && width < 560;
@@ -57,20 +65,59 @@ export class Calc {
 
   readUrl() {
     const params = new URLSearchParams(globalThis.location ? location.search : '');
+    const given = {}; // the fields the link carries, as shown in the field
     for (const f of this.def.fields) {
       if (!params.has(this.key(f.id))) continue;
       const raw = params.get(this.key(f.id)).slice(0, MAX_URL_TEXT);
       const v = parseNumber(raw, 'en');
-      this.state.fields[f.id] = typeof v === 'number' && Number.isFinite(v) ? fmtInput(v, this.lang) : raw;
+      given[f.id] = typeof v === 'number' && Number.isFinite(v) ? fmtInput(v, this.lang) : raw;
     }
+    const chosen = {}; // the selects it names, with a value they offer
     for (const sel of this.def.selects || []) {
       if (!params.has(this.key(sel.id))) continue;
       const v = params.get(this.key(sel.id));
-      const values = sel.options(this.rl, this.lang, this).map((o) => o.value);
-      if (sel.custom !== false) values.push('custom');
-      if (values.includes(v)) this.state.selects[sel.id] = v;
+      // (checked in the form's order: a precision against the GPU the link names)
+      if (this.offers(sel, v)) this.state.selects[sel.id] = chosen[sel.id] = v;
     }
+    this.presetsFromLink(given, chosen);
+    Object.assign(this.state.fields, given);
     if (this.def.readUrl) this.def.readUrl(this, params);
+  }
+
+  /** True when a select offers a value (its options for the other selects' present choice). */
+  offers(sel, value) {
+    if (value === 'custom') return sel.custom !== false;
+    return sel.options(this.rl, this.lang, this).some((o) => o.value === value);
+  }
+
+  /**
+   * A link means what choosing its selects and then typing its fields would: a select the link
+   * names, or whose fields it carries, fills those fields first (a link naming only a GPU gets
+   * that GPU's bandwidth), in the order of the form; a select whose field the link sets to another
+   * value than the select gives becomes "custom", as typing that field makes it. The page's own
+   * links carry a field only where it differs from the default, so they come back the same.
+   */
+  presetsFromLink(given, chosen) {
+    const sels = this.def.selects || [];
+    const touched = (sel) => sel.id in chosen || (sel.fields || []).some((id) => id in given);
+    const applied = new Set();
+    for (const sel of sels) {
+      if (!touched(sel) && !applied.has(sel.dependsOn)) continue;
+      // an earlier select's preset does not overrule what the link names (a model's own format)
+      Object.assign(this.state.selects, chosen);
+      // a select whose choices follow another's keeps a value it still offers
+      if (sel.dependsOn && !this.offers(sel, this.state.selects[sel.id])) {
+        this.state.selects[sel.id] = sel.custom !== false ? 'custom' : sel.options(this.rl, this.lang, this)[0].value;
+      }
+      if (this.state.selects[sel.id] === 'custom' || !sel.apply) continue;
+      sel.apply(this, this.state.selects[sel.id]);
+      applied.add(sel.id);
+    }
+    for (const sel of sels) {
+      if (!applied.has(sel.id)) continue;
+      const differs = (sel.fields || []).some((id) => id in given && !sameInput(given[id], this.state.fields[id], this.lang));
+      if (differs) this.state.selects[sel.id] = 'custom';
+    }
   }
 
   urlParams() {
