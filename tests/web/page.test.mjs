@@ -439,6 +439,32 @@ test('benchmark overlay: every result file shipped in docs/results loads and plo
       await renderAll(page);
     const table = norm(await page.locator('.bench-table').innerText());
       for (const k of data.kernels) assert.ok(table.includes(norm(k.name)), `${f}: ${k.name} missing from the table`);
+      // every point's number is readable: it covers no other number, no point and no roof's
+      // label, and stays inside the plot (dozens of kernels lie close together)
+      const clash = await page.evaluate(() => {
+        const svg = document.querySelector('.bench svg.chart');
+        const box = (el) => {
+          const b = el.getBBox();
+          return { x0: b.x, x1: b.x + b.width, y0: b.y, y1: b.y + b.height, text: el.textContent };
+        };
+        const labels = [...svg.querySelectorAll('.marker-label')].map(box);
+        const others = [
+          ...[...svg.querySelectorAll('.marker circle')].map((c) => {
+            const [x, y, r] = ['cx', 'cy', 'r'].map((a) => Number(c.getAttribute(a)));
+            return { x0: x - r, x1: x + r, y0: y - r, y1: y + r, text: 'a point' };
+          }),
+          ...[...svg.querySelectorAll('.roof-label')].map(box),
+        ];
+        const frame = box(svg.querySelector('.frame'));
+        const hit = (a, b) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.5 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0.5;
+        for (const [i, a] of labels.entries()) {
+          if (a.x0 < frame.x0 || a.x1 > frame.x1 || a.y0 < frame.y0 || a.y1 > frame.y1) return `${a.text} outside the plot`;
+          for (const b of labels.slice(i + 1)) if (hit(a, b)) return `${a.text} on ${b.text}`;
+          for (const b of others) if (hit(a, b)) return `${a.text} on ${b.text}`;
+        }
+        return labels.length;
+      });
+      assert.equal(clash, data.kernels.length, `${f}: every kernel's number placed apart`);
       await page.locator('.bench').screenshot({ path: shotPath(`bench-${f.replace(/\.json$/, '')}.png`) });
     }
     assert.deepEqual(errors, []);

@@ -4,7 +4,7 @@
 import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
 import { format } from './format.js';
-import { logFrame, marker, fmtTick, scrollBox } from './charts.js';
+import { logFrame, marker, labelSides, textBox, fmtTick, scrollBox } from './charts.js';
 import { roofSegments } from './kind-roofline.js';
 import { isIntegerDtype } from './catalog.js';
 
@@ -156,28 +156,51 @@ export class BenchOverlay {
     const dPeak = d.datasheet ? d.datasheet.peakFlopsPerSecond[p] : undefined;
     const tops = [mPeak, dPeak, ...d.kernels.map((k) => k.flopsPerSecond)].filter(isPos);
     const yTop = 10 ** Math.ceil(Math.log10(Math.max(...tops)) + 0.3);
-    const xs = d.kernels.map((k) => k.flopsPerByte);
-    const xMin = Math.min(0.01, ...xs.map((x) => x / 2));
-    const xMax = Math.max(10000, ...xs.map((x) => x * 2));
+    // the axes span the kernels and the roofs' ridges, a decade or so around them, not a fixed
+    // six decades: a run has dozens of kernels, and their numbers need the room
+    const bws = [d.measured.bytesPerSecond, ...(isPos(dPeak) ? [d.datasheet.bytesPerSecond] : [])];
+    const ridges = [mPeak / d.measured.bytesPerSecond, ...(isPos(dPeak) ? [dPeak / d.datasheet.bytesPerSecond] : [])];
+    const xs = [...d.kernels.map((k) => k.flopsPerByte), ...ridges];
+    const xMin = 10 ** Math.floor(Math.log10(Math.min(...xs) / 1.5));
+    const xMax = 10 ** Math.ceil(Math.log10(Math.max(...xs) * 1.5));
+    // down to the lowest point or roof (at the left edge)
+    const lows = [...d.kernels.map((k) => k.flopsPerSecond), ...bws.map((bw) => bw * xMin)];
+    const yBottom = Math.min(yTop / 1e3, 10 ** Math.floor(Math.log10(Math.min(...lows))));
+    const compact = this.el.clientWidth > 0 && this.el.clientWidth < 560;
     const f = logFrame({
       title: t('bench.chart.title', lang, { machine: d.machine.name }),
       desc: t('bench.chart.desc', lang, { bw: format(d.measured.bytesPerSecond, 'gbps', lang), peak: format(mPeak, rate, lang), n: d.kernels.length }),
-      x: [10 ** Math.floor(Math.log10(xMin)), 10 ** Math.ceil(Math.log10(xMax))], y: [yTop / 1e6, yTop],
+      x: [xMin, xMax], y: [yBottom, yTop],
       xLabel: t('chart.roofline.x', lang), yLabel: t(rate === 'opsPerSecond' ? 'chart.roofline.yOps' : 'chart.roofline.y', lang),
-      xFormat: fmtTick('number', lang), yFormat: fmtTick(rate, lang), lang, compact: this.el.clientWidth > 0 && this.el.clientWidth < 560,
+      xFormat: fmtTick('number', lang), yFormat: fmtTick(rate, lang), lang, compact,
+      // on a phone, a run's dozens of points get a taller plot rather than a smaller one
+      height: compact && d.kernels.length > 12 ? 520 : undefined,
     });
     const rows = [];
+    const LABEL_PX = 13; // the overlay's chart text (page.css)
+    const roofLabels = [];
+    // the measured roof's name goes above its line (the kernels lie below it) unless the
+    // datasheet's roof is too close above: then below it
+    const mAbove = !isPos(dPeak) || f.Y(mPeak) - f.Y(dPeak) > 2 * LABEL_PX || dPeak < mPeak;
+    const roofLabel = (cls, y, text) => {
+      const x = f.X(f.X.max) - 4;
+      f.plot.append(s('text', { class: `roof-label ${cls}`, x, y, 'text-anchor': 'end' }, text));
+      roofLabels.push(textBox(x, y, text, 'end', LABEL_PX));
+    };
     if (isPos(dPeak)) {
       const seg = roofSegments(rl, f, dPeak, d.datasheet.bytesPerSecond, 'roof datasheet');
       f.plot.append(seg.line);
-      f.plot.append(s('text', { class: 'roof-label datasheet', x: f.X(f.X.max) - 4, y: f.Y(dPeak) - 6, 'text-anchor': 'end' }, t('bench.datasheet', lang)));
+      roofLabel('datasheet', f.Y(dPeak) - 6, t('bench.datasheet', lang));
     }
     const mseg = roofSegments(rl, f, mPeak, d.measured.bytesPerSecond, 'roof measured');
     f.plot.append(mseg.line);
-    f.plot.append(s('text', { class: 'roof-label measured', x: f.X(f.X.max) - 4, y: f.Y(mPeak) + 16, 'text-anchor': 'end' }, t('bench.measured', lang)));
+    roofLabel('measured', f.Y(mPeak) + (mAbove ? -6 : 16), t('bench.measured', lang));
+    // points are numbered; the table below names them (a real run has dozens of kernels, many
+    // close together: each number goes where it covers no other number or point)
+    const points = d.kernels.map((k, i) => ({ x: f.X(k.flopsPerByte), y: f.Y(k.flopsPerSecond), label: String(i + 1) }));
+    const sides = labelSides(points, { x0: f.PAD.l, x1: f.W - f.PAD.r, y0: f.PAD.t, y1: f.H - f.PAD.b }, LABEL_PX, roofLabels);
     d.kernels.forEach((k, i) => {
-      // points are numbered; the table below names them (a real run has dozens of kernels)
-      f.plot.append(marker(f.X(k.flopsPerByte), f.Y(k.flopsPerSecond), String(i + 1), `kernel series-${i % 6}`, 'above'));
+      f.plot.append(marker(points[i].x, points[i].y, points[i].label, `kernel series-${i % 6}`, sides[i]));
       const own = d.measured.peakFlopsPerSecond[k.dtype];
       const peak = own ?? mPeak;
       // a kernel measured against an integer precision's own peak is rated in OPS

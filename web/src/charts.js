@@ -32,7 +32,8 @@ export function decades(min, max) {
  * opts: { title, desc, xLabel, yLabel, x: [min, max], y: [min, max], xFormat, yFormat, lang }
  */
 export function logFrame(opts) {
-  const { W, H, PAD } = SIZES[opts.compact ? 'compact' : 'full'];
+  const { W, PAD } = SIZES[opts.compact ? 'compact' : 'full'];
+  const H = opts.height || SIZES[opts.compact ? 'compact' : 'full'].H;
   const titleId = nextId('chart-title');
   const descId = nextId('chart-desc');
   const svg = s('svg', {
@@ -219,16 +220,93 @@ export function polyline(points, cls) {
 }
 
 /** A marker with a label; side = 'right' | 'left' | 'above' | 'below'. */
+// Where a marker's label goes, around its point: offset of the text's anchor and its alignment.
+const SIDES = {
+  above: [0, -12, 'middle'], right: [10, 4, 'start'], below: [0, 20, 'middle'], left: [-10, 4, 'end'],
+  'above-right': [6, -8, 'start'], 'above-left': [-6, -8, 'end'], 'below-right': [6, 16, 'start'], 'below-left': [-6, 16, 'end'],
+};
+// where a crowded point's label may go when every side next to it is taken: one step further out
+const FAR_SIDES = {
+  'far-above': [0, -26, 'middle'], 'far-below': [0, 34, 'middle'], 'far-right': [24, 4, 'start'], 'far-left': [-24, 4, 'end'],
+};
+Object.assign(SIDES, FAR_SIDES);
+const MARKER_R = 6;
+
 export function marker(x, y, label, cls, side = 'right') {
   const g = s('g', { class: ['marker', cls] });
-  g.append(s('circle', { cx: x, cy: y, r: 6 }));
+  g.append(s('circle', { cx: x, cy: y, r: MARKER_R }));
   if (label) {
-    const dx = side === 'left' ? -10 : side === 'right' ? 10 : 0;
-    const dy = side === 'above' ? -12 : side === 'below' ? 20 : 4;
-    const anchor = side === 'left' ? 'end' : side === 'right' ? 'start' : 'middle';
+    const [dx, dy, anchor] = SIDES[side];
     g.append(s('text', { x: x + dx, y: y + dy, 'text-anchor': anchor, class: 'marker-label' }, label));
   }
   return g;
+}
+
+/**
+ * The box a text drawn at (x, y) with an anchor covers, from its length: a bold digit is about
+ * 0.65 em wide; the font's ascent and descent, about 0.95 and 0.25 em, give its height.
+ */
+export function textBox(x, y, text, anchor, fontSize) {
+  const w = String(text).length * 0.65 * fontSize;
+  const left = anchor === 'start' ? x : anchor === 'end' ? x - w : x - w / 2;
+  return { x0: left - 1, x1: left + w + 1, y0: y - 0.95 * fontSize, y1: y + 0.25 * fontSize };
+}
+
+function labelBox(x, y, text, side, fontSize) {
+  const [dx, dy, anchor] = SIDES[side];
+  return textBox(x + dx, y + dy, text, anchor, fontSize);
+}
+
+function overlap(a, b) {
+  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+  const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
+  return w > 0 && h > 0 ? w * h : 0;
+}
+
+/**
+ * Sides for many points' labels (a chart of measured kernels, numbered), chosen so the labels
+ * keep off each other, off the points and inside the plot. Each label first takes, in the order
+ * given, the nearest side (in the order of SIDES) where it overlaps nothing placed so far, or
+ * else the one where it overlaps least; then, while that helps, each label in turn moves to the
+ * side that overlaps least given all the others. points: [{ x, y, label }] in the frame's pixels;
+ * plot: { x0, x1, y0, y1 }; obstacles: boxes already taken (other labels).
+ */
+export function labelSides(points, plot, fontSize = 12.5, obstacles = []) {
+  const fixed = [...obstacles, ...points.map((p) => ({ x0: p.x - MARKER_R, x1: p.x + MARKER_R, y0: p.y - MARKER_R, y1: p.y + MARKER_R }))];
+  const boxes = points.map((p) => Object.fromEntries(Object.keys(SIDES).map((side) => [side, labelBox(p.x, p.y, p.label, side, fontSize)])));
+  const placed = [];
+  const cost = (i, side) => {
+    const box = boxes[i][side];
+    const outside = box.x0 < plot.x0 || box.x1 > plot.x1 || box.y0 < plot.y0 || box.y1 > plot.y1;
+    let sum = outside ? 1e6 : 0;
+    for (const t of fixed) sum += overlap(box, t);
+    for (const [j, other] of placed.entries()) if (j !== i && other) sum += overlap(box, boxes[j][other]);
+    return sum;
+  };
+  const bestSide = (i) => {
+    let best = null;
+    for (const side of Object.keys(SIDES)) {
+      const c = cost(i, side);
+      if (!best || c < best.c) best = { side, c };
+      if (c === 0) break;
+    }
+    return best;
+  };
+  for (let i = 0; i < points.length; i += 1) placed[i] = bestSide(i).side;
+  for (let round = 0; round < 8; round += 1) {
+    let moved = false;
+    for (let i = 0; i < points.length; i += 1) {
+      const now = cost(i, placed[i]);
+      if (now === 0) continue;
+      const best = bestSide(i);
+      if (best.c < now) {
+        placed[i] = best.side;
+        moved = true;
+      }
+    }
+    if (!moved) break;
+  }
+  return placed;
 }
 
 /** A wide table in its own scrolling box, which keyboard users can focus and scroll. */
