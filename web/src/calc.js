@@ -152,8 +152,11 @@ export class Calc {
       // a calculator taken out of the page meanwhile (a prerendered one replaced in another
       // language) no longer speaks for it
       if (this.host && !this.host.isConnected) return;
+      // an address that already says it is left as it is (a change taken back)
+      const href = this.shareUrl();
+      if (href === location.href) return;
       try {
-        history.replaceState(history.state, '', this.shareUrl());
+        history.replaceState(history.state, '', href);
       } catch (e) {
         /* some file:// contexts refuse replaceState; the copy-link button still works */
       }
@@ -269,12 +272,12 @@ export class Calc {
         const compact = isNarrow(box.width);
         if (compact !== this.compact) {
           this.compact = compact;
-          this.update();
+          this.update({ changed: false });
         }
       });
       this.resizeObserver.observe(this.host);
     }
-    this.update();
+    this.update({ changed: false });
   }
 
   /**
@@ -474,7 +477,9 @@ export class Calc {
     return vals;
   }
 
-  update() {
+  /** Recomputes and shows the results; `changed: false` where the reader changed nothing (a
+   * drawing, a resize), which leaves the address as the reader opened it. */
+  update({ changed = true } = {}) {
     this.syncLabels();
     const vals = this.values();
     const errors = {};
@@ -628,7 +633,7 @@ export class Calc {
       this.formError.hidden = true;
       setText(this.formError, '');
     }
-    this.writeUrl();
+    if (changed) this.writeUrl();
     if (this.host) {
       this.host.dispatchEvent(new CustomEvent('roofline-change', {
         bubbles: true, composed: true, detail: { kind: this.kind, values: vals, ok: !formError && !failText && !Object.keys(errors).length, calc: this },
