@@ -407,15 +407,19 @@ test('a hand-written link means what choosing its selects and typing its fields 
   const hand = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
   let byHand;
   let ownLink;
+  let ownWeights;
+  let ownRows;
   try {
     const { page } = hand;
     await select(page, 'decode', 'model').selectOption('c10-70b');
     await select(page, 'decode', 'format').selectOption('int4');
     byHand = await field(page, 'decode', 'weights').inputValue();
-    // a model in its own format: the page's link carries the model and the weights, not the format
-    await select(page, 'decode', 'model').selectOption('qwen-27b');
-    ownLink = await until(page, () => /decode\.model=qwen-27b/.test(location.href) && location.href);
-    assert.doesNotMatch(ownLink, /decode\.format=/);
+    // then the default format, which is not the model's own (FP8): the page's link names it
+    await select(page, 'decode', 'format').selectOption('bf16');
+    ownLink = await until(page, () => /decode\.format=bf16/.test(location.href) && location.href);
+    assert.match(ownLink, /decode\.model=c10-70b/);
+    ownWeights = await field(page, 'decode', 'weights').inputValue();
+    ownRows = await rows(page, 'decode');
   } finally {
     await hand.context.close();
   }
@@ -442,12 +446,33 @@ test('a hand-written link means what choosing its selects and typing its fields 
       await context.close();
     }
   }
-  // the page's own link comes back as it was left, its format not taken for a typed weight
+  // the page's own link comes back as it was left: the default format is not taken for the
+  // model's own, nor its weights for typed ones (the compute roof is BF16's, not FP8's)
   const { page, context } = await openPage(env.browser, ownLink, { allowedOrigin: env.site.url });
   try {
-    assert.equal(await select(page, 'decode', 'model').inputValue(), 'qwen-27b');
+    assert.equal(await select(page, 'decode', 'model').inputValue(), 'c10-70b');
     assert.equal(await select(page, 'decode', 'format').inputValue(), 'bf16');
     assert.equal(await select(page, 'decode', 'gpu').inputValue(), 'l4');
+    assert.equal(await field(page, 'decode', 'weights').inputValue(), ownWeights);
+    assert.deepEqual(await rows(page, 'decode'), ownRows);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a GPU without the precision chosen keeps the GPU\'s own figures: the precision falls back to the default', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
+  try {
+    await select(page, 'roofline', 'gpu').selectOption('h100-sxm');
+    await select(page, 'roofline', 'precision').selectOption('fp8');
+    assert.equal(await field(page, 'roofline', 'peak').inputValue(), '1979');
+    // the T4 has no FP8 peak
+    await select(page, 'roofline', 'gpu').selectOption('t4');
+    assert.equal(await select(page, 'roofline', 'precision').inputValue(), 'fp16');
+    assert.equal(await field(page, 'roofline', 'peak').inputValue(), '65');
+    assert.equal(await field(page, 'roofline', 'bw').inputValue(), '320');
+    assert.equal((await rows(page, 'roofline')).ridge, '203 FLOPs/B');
+    assert.deepEqual(errors, []);
   } finally {
     await context.close();
   }

@@ -38,6 +38,7 @@ export class Calc {
     // Defaults come from applying the kind's lesson case (the core's catalog), in base units.
     const preset = def.defaults ? def.defaults(rl) : { fields: {}, selects: {} };
     this.defaultBase = {};
+    this.defaultSelects = {};
     for (const f of def.fields) {
       const base = f.id in preset.fields ? preset.fields[f.id] : f.def;
       if (typeof base !== 'number') throw new Error(`${def.kind}: no default for ${f.id}`);
@@ -48,6 +49,7 @@ export class Calc {
       const v = sel.id in preset.selects ? preset.selects[sel.id] : sel.def;
       if (typeof v !== 'string') throw new Error(`${def.kind}: no default for ${sel.id}`);
       this.state.selects[sel.id] = v;
+      this.defaultSelects[sel.id] = v;
     }
     // links carry only what differs from these defaults
     this.defaultParams = new Map(this.urlParams());
@@ -91,30 +93,45 @@ export class Calc {
   }
 
   /**
+   * A select whose choices follow another's (a GPU's precisions) keeps its value where still
+   * offered; else "custom" where it has one, else its default, else its first choice.
+   */
+  keepOffered(sel) {
+    const now = this.state.selects[sel.id];
+    if (this.offers(sel, now)) return;
+    const def = this.defaultSelects[sel.id];
+    this.state.selects[sel.id] = sel.custom !== false ? 'custom' : this.offers(sel, def) ? def : sel.options(this.rl, this.lang, this)[0].value;
+  }
+
+  /** The selects whose choices follow `sel`'s. */
+  dependents(sel) {
+    return (this.def.selects || []).filter((other) => other !== sel && other.dependsOn === sel.id);
+  }
+
+  /**
    * A link means what choosing its selects and then typing its fields would: a select the link
    * names, or whose fields it carries, fills those fields first (a link naming only a GPU gets
    * that GPU's bandwidth), in the order of the form; a select whose field the link sets to another
    * value than the select gives becomes "custom", as typing that field makes it. The page's own
-   * links carry a field only where it differs from the default, so they come back the same.
+   * links name every select where any preset or its field differs from the default (shareUrl),
+   * so they come back the same.
    */
   presetsFromLink(given, chosen) {
     const sels = this.def.selects || [];
     const touched = (sel) => sel.id in chosen || (sel.fields || []).some((id) => id in given);
+    // before a GPU fills its fields, its precision is one it has
+    for (const sel of sels) if (sel.dependsOn) this.keepOffered(sel);
     const applied = new Set();
     for (const sel of sels) {
       if (!touched(sel) && !applied.has(sel.dependsOn)) continue;
       // an earlier select's preset does not overrule what the link names (a model's own format)
       Object.assign(this.state.selects, chosen);
-      // a select whose choices follow another's keeps a value it still offers
-      if (sel.dependsOn && !this.offers(sel, this.state.selects[sel.id])) {
-        this.state.selects[sel.id] = sel.custom !== false ? 'custom' : sel.options(this.rl, this.lang, this)[0].value;
-      }
       if (this.state.selects[sel.id] === 'custom' || !sel.apply) continue;
       sel.apply(this, this.state.selects[sel.id]);
       applied.add(sel.id);
     }
     for (const sel of sels) {
-      if (!applied.has(sel.id)) continue;
+      if (!applied.has(sel.id) || sel.custom === false) continue;
       const differs = (sel.fields || []).some((id) => id in given && !sameInput(given[id], this.state.fields[id], this.lang));
       if (differs) this.state.selects[sel.id] = 'custom';
     }
@@ -134,8 +151,16 @@ export class Calc {
 
   shareUrl() {
     const u = new URL(location.href);
-    for (const [k, v] of this.urlParams()) {
-      if (this.defaultParams.get(k) === v) u.searchParams.delete(k);
+    const params = this.urlParams();
+    // where a preset or a field one fills differs from the default, every select is named: a
+    // select left out would be read as what the selects before it give (a model's own format),
+    // which need not be the default it was left out for
+    const sels = this.def.selects || [];
+    const selectKeys = new Set(sels.map((sel) => this.key(sel.id)));
+    const presetKeys = new Set([...selectKeys, ...sels.flatMap((sel) => (sel.fields || []).map((id) => this.key(id)))]);
+    const presetsMoved = params.some(([k, v]) => presetKeys.has(k) && this.defaultParams.get(k) !== v);
+    for (const [k, v] of params) {
+      if (this.defaultParams.get(k) === v && !(presetsMoved && selectKeys.has(k))) u.searchParams.delete(k);
       else u.searchParams.set(k, v);
     }
     if (!u.searchParams.has('lang')) u.searchParams.set('lang', this.lang);
@@ -319,22 +344,20 @@ export class Calc {
 
   fillSelect(sel, el) {
     clear(el);
-    const opts = sel.options(this.rl, this.lang, this);
+    this.keepOffered(sel);
     if (sel.custom !== false) el.append(h('option', { value: 'custom' }, this.tr('calc.custom')));
-    for (const o of opts) el.append(h('option', { value: o.value }, o.label));
-    const cur = this.state.selects[sel.id];
-    el.value = [...el.options].some((o) => o.value === cur) ? cur : (sel.custom !== false ? 'custom' : opts[0]?.value);
-    this.state.selects[sel.id] = el.value;
+    for (const o of sel.options(this.rl, this.lang, this)) el.append(h('option', { value: o.value }, o.label));
+    el.value = this.state.selects[sel.id];
   }
 
   onSelect(sel, value) {
     this.state.selects[sel.id] = value;
+    // a precision the new GPU lacks is replaced before the GPU fills its peak at that precision
+    for (const other of this.dependents(sel)) this.keepOffered(other);
     if (value !== 'custom' && sel.apply) sel.apply(this, value);
-    for (const other of this.def.selects || []) {
-      if (other !== sel && other.dependsOn === sel.id) {
-        this.fillSelect(other, this.selectEls[other.id]);
-        if (other.apply && this.state.selects[other.id] !== 'custom') other.apply(this, this.state.selects[other.id]);
-      }
+    for (const other of this.dependents(sel)) {
+      this.fillSelect(other, this.selectEls[other.id]);
+      if (other.apply && this.state.selects[other.id] !== 'custom') other.apply(this, this.state.selects[other.id]);
     }
     this.syncFields();
     this.update();
@@ -574,21 +597,7 @@ export class Calc {
         this.drawScheduled = true;
         requestAnimationFrame(() => {
           this.drawScheduled = false;
-          const d = this.pendingDraw;
-          this.pendingDraw = null;
-          if (!d) return;
-          // a chart's data table the reader opened stays open across the redraw
-          const open = this.root ? [...this.root.querySelectorAll('details.chart-data')].map((x) => x.open) : [];
-          try {
-            d();
-          } catch (e) {
-            console.error(e);
-          } finally {
-            buildVirtual(false); // a chart that failed between frameIn and showChart
-          }
-          if (open.some(Boolean)) {
-            this.root.querySelectorAll('details.chart-data').forEach((x, i) => { if (open[i]) x.open = true; });
-          }
+          this.drawPending();
         });
       },
       /**
@@ -638,6 +647,25 @@ export class Calc {
       this.host.dispatchEvent(new CustomEvent('roofline-change', {
         bubbles: true, composed: true, detail: { kind: this.kind, values: vals, ok: !formError && !failText && !Object.keys(errors).length, calc: this },
       }));
+    }
+  }
+
+  /** Draws what later() left to draw, if anything. */
+  drawPending() {
+    const d = this.pendingDraw;
+    this.pendingDraw = null;
+    if (!d) return;
+    // a chart's data table the reader opened stays open across the redraw
+    const open = this.root ? [...this.root.querySelectorAll('details.chart-data')].map((x) => x.open) : [];
+    try {
+      d();
+    } catch (e) {
+      console.error(e);
+    } finally {
+      buildVirtual(false); // a chart that failed between frameIn and showChart
+    }
+    if (open.some(Boolean)) {
+      this.root.querySelectorAll('details.chart-data').forEach((x, i) => { if (open[i]) x.open = true; });
     }
   }
 

@@ -181,7 +181,8 @@ export const deviceKind = {
     c.nativeBox = h('div', { class: 'measure-native' });
     el.append(box, c.resultBox, c.chartBox, c.nativeBox);
     if (!c.benchListener) {
-      c.benchListener = () => c.update();
+      // a file loaded in the overlay changes what the calculator compares with, not its inputs
+      c.benchListener = () => c.update({ changed: false });
       document.addEventListener('roofline-bench-loaded', c.benchListener);
     }
     syncPanel(c);
