@@ -478,6 +478,34 @@ test('a GPU without the precision chosen keeps the GPU\'s own figures: the preci
   }
 });
 
+/**
+ * The overlay chart's labels, as the browser lays them out: the number of kernel labels when no
+ * label (a kernel's number or a roof's name) covers another or a point, and all lie inside the
+ * plot; else what covers what.
+ */
+function overlayClash(page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector('.bench svg.chart');
+    const box = (el) => {
+      const b = el.getBBox();
+      return { x0: b.x, x1: b.x + b.width, y0: b.y, y1: b.y + b.height, text: el.textContent };
+    };
+    const labels = [...svg.querySelectorAll('.marker-label, .roof-label')].map(box);
+    const points = [...svg.querySelectorAll('.marker circle')].map((c) => {
+      const [x, y, r] = ['cx', 'cy', 'r'].map((a) => Number(c.getAttribute(a)));
+      return { x0: x - r, x1: x + r, y0: y - r, y1: y + r, text: 'a point' };
+    });
+    const frame = box(svg.querySelector('.frame'));
+    const hit = (a, b) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.5 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0.5;
+    for (const [i, a] of labels.entries()) {
+      if (a.x0 < frame.x0 || a.x1 > frame.x1 || a.y0 < frame.y0 || a.y1 > frame.y1) return `${a.text} outside the plot`;
+      for (const b of labels.slice(i + 1)) if (hit(a, b)) return `${a.text} on ${b.text}`;
+      for (const b of points) if (hit(a, b)) return `${a.text} on ${b.text}`;
+    }
+    return svg.querySelectorAll('.marker-label').length;
+  });
+}
+
 test('benchmark overlay: every result file shipped in docs/results loads and plots all its kernels', async () => {
   const { readdirSync, readFileSync } = await import('node:fs');
   const files = readdirSync(join(ROOT, 'docs/results')).filter((f) => f.endsWith('.json'));
@@ -494,30 +522,7 @@ test('benchmark overlay: every result file shipped in docs/results loads and plo
       for (const k of data.kernels) assert.ok(table.includes(norm(k.name)), `${f}: ${k.name} missing from the table`);
       // every point's number is readable: it covers no other number, no point and no roof's
       // label, and stays inside the plot (dozens of kernels lie close together)
-      const clash = await page.evaluate(() => {
-        const svg = document.querySelector('.bench svg.chart');
-        const box = (el) => {
-          const b = el.getBBox();
-          return { x0: b.x, x1: b.x + b.width, y0: b.y, y1: b.y + b.height, text: el.textContent };
-        };
-        const labels = [...svg.querySelectorAll('.marker-label')].map(box);
-        const others = [
-          ...[...svg.querySelectorAll('.marker circle')].map((c) => {
-            const [x, y, r] = ['cx', 'cy', 'r'].map((a) => Number(c.getAttribute(a)));
-            return { x0: x - r, x1: x + r, y0: y - r, y1: y + r, text: 'a point' };
-          }),
-          ...[...svg.querySelectorAll('.roof-label')].map(box),
-        ];
-        const frame = box(svg.querySelector('.frame'));
-        const hit = (a, b) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0) > 0.5 && Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0) > 0.5;
-        for (const [i, a] of labels.entries()) {
-          if (a.x0 < frame.x0 || a.x1 > frame.x1 || a.y0 < frame.y0 || a.y1 > frame.y1) return `${a.text} outside the plot`;
-          for (const b of labels.slice(i + 1)) if (hit(a, b)) return `${a.text} on ${b.text}`;
-          for (const b of others) if (hit(a, b)) return `${a.text} on ${b.text}`;
-        }
-        return labels.length;
-      });
-      assert.equal(clash, data.kernels.length, `${f}: every kernel's number placed apart`);
+      assert.equal(await overlayClash(page), data.kernels.length, `${f}: every kernel's number placed apart`);
       await page.locator('.bench').screenshot({ path: shotPath(`bench-${f.replace(/\.json$/, '')}.png`) });
     }
     assert.deepEqual(errors, []);
@@ -538,6 +543,19 @@ test('benchmark overlay: a good file draws the measured roofline, a bad one show
     assert.match(table, /GEMV INT4/);
     assert.equal(await page.locator('.bench svg .roof').count(), 2, 'measured and datasheet rooflines');
     assert.equal(await page.locator('.bench svg[role="img"] title').count(), 1);
+    assert.equal(await overlayClash(page), 3);
+    // roofs close together (a measured peak just over the datasheet's, or level with it): their
+    // names do not cover each other
+    const fixture = JSON.parse((await import('node:fs')).readFileSync(join(ROOT, 'tests/web/fixtures/bench-cpu.json'), 'utf8'));
+    for (const ratio of [0.97, 1]) {
+      const close = structuredClone(fixture);
+      close.ceilings.datasheet.peakFlopsPerSecond.fp32 = close.ceilings.measured.peakFlopsPerSecond.fp32 * ratio;
+      const roof = () => page.evaluate(() => document.querySelector('.bench svg .roof.datasheet')?.getAttribute('points'));
+      const before = await roof();
+      await page.locator('#bench-file').setInputFiles({ name: `close-${ratio}.json`, mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(close)) });
+      await until(page, (was) => document.querySelector('.bench svg .roof.datasheet')?.getAttribute('points') !== was, before);
+      assert.equal(await overlayClash(page), 3, `datasheet peak ${ratio} × the measured one`);
+    }
     const errorText = (text) => until(page, (t) => {
       const e = document.querySelector('.bench .form-error');
       return e && e.textContent.replace(/\s+/g, ' ') === t;

@@ -4,7 +4,7 @@
 import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
 import { format } from './format.js';
-import { logFrame, marker, labelSides, textBox, fmtTick, scrollBox } from './charts.js';
+import { logFrame, marker, labelSides, placeText, fmtTick, scrollBox } from './charts.js';
 import { roofSegments } from './kind-roofline.js';
 import { isIntegerDtype } from './catalog.js';
 
@@ -159,7 +159,12 @@ export class BenchOverlay {
     // the axes span the kernels and the roofs' ridges, a decade or so around them, not a fixed
     // six decades: a run has dozens of kernels, and their numbers need the room
     const bws = [d.measured.bytesPerSecond, ...(isPos(dPeak) ? [d.datasheet.bytesPerSecond] : [])];
-    const ridges = [mPeak / d.measured.bytesPerSecond, ...(isPos(dPeak) ? [dPeak / d.datasheet.bytesPerSecond] : [])];
+    const roofs = [
+      ...(isPos(dPeak) ? [{ cls: 'datasheet', peak: dPeak, bw: d.datasheet.bytesPerSecond, text: t('bench.datasheet', lang) }] : []),
+      { cls: 'measured', peak: mPeak, bw: d.measured.bytesPerSecond, text: t('bench.measured', lang) },
+    ];
+    for (const r of roofs) r.ridge = rl.roofline({ peakFlopsPerSecond: r.peak, bytesPerSecond: r.bw, flopsPerByte: 1 }).ridgeFlopsPerByte;
+    const ridges = roofs.map((r) => r.ridge);
     const xs = [...d.kernels.map((k) => k.flopsPerByte), ...ridges];
     const xMin = 10 ** Math.floor(Math.log10(Math.min(...xs) / 1.5));
     const xMax = 10 ** Math.ceil(Math.log10(Math.max(...xs) * 1.5));
@@ -167,38 +172,45 @@ export class BenchOverlay {
     const lows = [...d.kernels.map((k) => k.flopsPerSecond), ...bws.map((bw) => bw * xMin)];
     const yBottom = Math.min(yTop / 1e3, 10 ** Math.floor(Math.log10(Math.min(...lows))));
     const compact = this.el.clientWidth > 0 && this.el.clientWidth < 560;
+    const tall = compact && d.kernels.length > 12;
     const f = logFrame({
       title: t('bench.chart.title', lang, { machine: d.machine.name }),
       desc: t('bench.chart.desc', lang, { bw: format(d.measured.bytesPerSecond, 'gbps', lang), peak: format(mPeak, rate, lang), n: d.kernels.length }),
       x: [xMin, xMax], y: [yBottom, yTop],
       xLabel: t('chart.roofline.x', lang), yLabel: t(rate === 'opsPerSecond' ? 'chart.roofline.yOps' : 'chart.roofline.y', lang),
       xFormat: fmtTick('number', lang), yFormat: fmtTick(rate, lang), lang, compact,
-      // on a phone, a run's dozens of points get a taller plot rather than a smaller one
-      height: compact && d.kernels.length > 12 ? 520 : undefined,
+      // in a narrow column, a run's dozens of points get a taller plot rather than a smaller one
+      height: tall ? 520 : undefined,
     });
+    if (tall) f.svg.classList.add('tall');
     const rows = [];
     const LABEL_PX = 13; // the overlay's chart text (page.css)
+    const plot = { x0: f.PAD.l, x1: f.W - f.PAD.r, y0: f.PAD.t, y1: f.H - f.PAD.b };
+    const points = d.kernels.map((k, i) => ({ x: f.X(k.flopsPerByte), y: f.Y(k.flopsPerSecond), label: String(i + 1) }));
+    // a roof's name goes beside its flat part, above it where there is room (the kernels lie
+    // below it), clear of the points and of the other roof's line and name
+    const flatX = (r) => Math.min(Math.max(f.X(r.ridge), plot.x0), plot.x1);
+    const taken = [
+      ...points.map((p) => ({ x0: p.x - 6, x1: p.x + 6, y0: p.y - 6, y1: p.y + 6 })),
+      ...roofs.map((r) => ({ x0: flatX(r), x1: plot.x1, y0: f.Y(r.peak) - 2, y1: f.Y(r.peak) + 2 })),
+    ];
+    for (const r of roofs) f.plot.append(roofSegments(rl, f, r.peak, r.bw, `roof ${r.cls}`).line);
     const roofLabels = [];
-    // the measured roof's name goes above its line (the kernels lie below it) unless the
-    // datasheet's roof is too close above: then below it
-    const mAbove = !isPos(dPeak) || f.Y(mPeak) - f.Y(dPeak) > 2 * LABEL_PX || dPeak < mPeak;
-    const roofLabel = (cls, y, text) => {
-      const x = f.X(f.X.max) - 4;
-      f.plot.append(s('text', { class: `roof-label ${cls}`, x, y, 'text-anchor': 'end' }, text));
-      roofLabels.push(textBox(x, y, text, 'end', LABEL_PX));
-    };
-    if (isPos(dPeak)) {
-      const seg = roofSegments(rl, f, dPeak, d.datasheet.bytesPerSecond, 'roof datasheet');
-      f.plot.append(seg.line);
-      roofLabel('datasheet', f.Y(dPeak) - 6, t('bench.datasheet', lang));
+    for (const r of roofs) {
+      const y = f.Y(r.peak);
+      const right = plot.x1 - 4;
+      const left = flatX(r) + 4;
+      const at = placeText(r.text, [
+        { x: right, y: y - 6, anchor: 'end' }, { x: left, y: y - 6, anchor: 'start' },
+        { x: right, y: y + 16, anchor: 'end' }, { x: left, y: y + 16, anchor: 'start' },
+      ], taken, plot, LABEL_PX);
+      f.plot.append(s('text', { class: `roof-label ${r.cls}`, x: at.x, y: at.y, 'text-anchor': at.anchor }, r.text));
+      taken.push(at.box);
+      roofLabels.push(at.box);
     }
-    const mseg = roofSegments(rl, f, mPeak, d.measured.bytesPerSecond, 'roof measured');
-    f.plot.append(mseg.line);
-    roofLabel('measured', f.Y(mPeak) + (mAbove ? -6 : 16), t('bench.measured', lang));
     // points are numbered; the table below names them (a real run has dozens of kernels, many
     // close together: each number goes where it covers no other number or point)
-    const points = d.kernels.map((k, i) => ({ x: f.X(k.flopsPerByte), y: f.Y(k.flopsPerSecond), label: String(i + 1) }));
-    const sides = labelSides(points, { x0: f.PAD.l, x1: f.W - f.PAD.r, y0: f.PAD.t, y1: f.H - f.PAD.b }, LABEL_PX, roofLabels);
+    const sides = labelSides(points, plot, LABEL_PX, roofLabels);
     d.kernels.forEach((k, i) => {
       f.plot.append(marker(points[i].x, points[i].y, points[i].label, `kernel series-${i % 6}`, sides[i]));
       const own = d.measured.peakFlopsPerSecond[k.dtype];

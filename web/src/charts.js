@@ -28,8 +28,9 @@ export function decades(min, max) {
 }
 
 /**
- * A log-log frame: returns { svg, X, Y, plot } where plot is the <g> to draw into.
- * opts: { title, desc, xLabel, yLabel, x: [min, max], y: [min, max], xFormat, yFormat, lang }
+ * A log-log frame: returns { svg, X, Y, plot, W, H, PAD, … } where plot is the <g> to draw into.
+ * opts: { title, desc, xLabel, yLabel, x: [min, max], y: [min, max], xFormat, yFormat, lang,
+ * compact (the narrow drawing), height (of the drawing, where not the usual) }
  */
 export function logFrame(opts) {
   const { W, PAD } = SIZES[opts.compact ? 'compact' : 'full'];
@@ -219,19 +220,17 @@ export function polyline(points, cls) {
   return s('polyline', { class: cls, points: points.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(' ') });
 }
 
-/** A marker with a label; side = 'right' | 'left' | 'above' | 'below'. */
-// Where a marker's label goes, around its point: offset of the text's anchor and its alignment.
+// Where a marker's label goes around its point: the offset of the text's anchor, its alignment.
+// The four diagonals and the four sides one step further out clear the point's circle; they are
+// for labelSides, where points crowd.
 const SIDES = {
   above: [0, -12, 'middle'], right: [10, 4, 'start'], below: [0, 20, 'middle'], left: [-10, 4, 'end'],
-  'above-right': [6, -8, 'start'], 'above-left': [-6, -8, 'end'], 'below-right': [6, 16, 'start'], 'below-left': [-6, 16, 'end'],
-};
-// where a crowded point's label may go when every side next to it is taken: one step further out
-const FAR_SIDES = {
+  'above-right': [7, -10, 'start'], 'above-left': [-7, -10, 'end'], 'below-right': [7, 19, 'start'], 'below-left': [-7, 19, 'end'],
   'far-above': [0, -26, 'middle'], 'far-below': [0, 34, 'middle'], 'far-right': [24, 4, 'start'], 'far-left': [-24, 4, 'end'],
 };
-Object.assign(SIDES, FAR_SIDES);
 const MARKER_R = 6;
 
+/** A marker with a label on one of SIDES (usually 'right', 'left', 'above' or 'below'). */
 export function marker(x, y, label, cls, side = 'right') {
   const g = s('g', { class: ['marker', cls] });
   g.append(s('circle', { cx: x, cy: y, r: MARKER_R }));
@@ -263,13 +262,37 @@ function overlap(a, b) {
   return w > 0 && h > 0 ? w * h : 0;
 }
 
+/** How much a box covers of others (their areas summed), far more where it leaves the plot. */
+function boxCost(box, taken, plot) {
+  const outside = box.x0 < plot.x0 || box.x1 > plot.x1 || box.y0 < plot.y0 || box.y1 > plot.y1;
+  let sum = outside ? 1e6 : 0;
+  for (const t of taken) sum += overlap(box, t);
+  return sum;
+}
+
+/**
+ * Of the places a text may go ([{ x, y, anchor }], in order of preference), the first where it
+ * covers none of the boxes taken and stays inside the plot, else the one where it covers least:
+ * { x, y, anchor, box }.
+ */
+export function placeText(text, places, taken, plot, fontSize) {
+  let best = null;
+  for (const p of places) {
+    const box = textBox(p.x, p.y, text, p.anchor, fontSize);
+    const cost = boxCost(box, taken, plot);
+    if (!best || cost < best.cost) best = { ...p, box, cost };
+    if (cost === 0) break;
+  }
+  return best;
+}
+
 /**
  * Sides for many points' labels (a chart of measured kernels, numbered), chosen so the labels
  * keep off each other, off the points and inside the plot. Each label first takes, in the order
  * given, the nearest side (in the order of SIDES) where it overlaps nothing placed so far, or
  * else the one where it overlaps least; then, while that helps, each label in turn moves to the
  * side that overlaps least given all the others. points: [{ x, y, label }] in the frame's pixels;
- * plot: { x0, x1, y0, y1 }; obstacles: boxes already taken (other labels).
+ * plot: { x0, x1, y0, y1 }; obstacles: boxes already taken (other labels, lines).
  */
 export function labelSides(points, plot, fontSize = 12.5, obstacles = []) {
   const fixed = [...obstacles, ...points.map((p) => ({ x0: p.x - MARKER_R, x1: p.x + MARKER_R, y0: p.y - MARKER_R, y1: p.y + MARKER_R }))];
@@ -277,9 +300,7 @@ export function labelSides(points, plot, fontSize = 12.5, obstacles = []) {
   const placed = [];
   const cost = (i, side) => {
     const box = boxes[i][side];
-    const outside = box.x0 < plot.x0 || box.x1 > plot.x1 || box.y0 < plot.y0 || box.y1 > plot.y1;
-    let sum = outside ? 1e6 : 0;
-    for (const t of fixed) sum += overlap(box, t);
+    let sum = boxCost(box, fixed, plot);
     for (const [j, other] of placed.entries()) if (j !== i && other) sum += overlap(box, boxes[j][other]);
     return sum;
   };
