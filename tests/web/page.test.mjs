@@ -463,8 +463,8 @@ test('a hand-written link means what choosing its selects and typing its fields 
 test('a model whose precision a GPU lacks: the peak is left empty and the reader is told why, in their language', async () => {
   const expected = {
     en: 'NVIDIA T4 has no FP8 peak, so this model has no compute rate there. Pick another GPU, or type a peak yourself.',
-    es: 'NVIDIA T4 no tiene pico en FP8, así que este modelo no puede correr ahí a ritmo de FP8. Elige otra GPU o escribe tú un pico.',
-    pt: 'A NVIDIA T4 não tem pico em FP8, então este modelo não roda nela a um ritmo de FP8. Escolha outra GPU ou digite um pico.',
+    es: 'NVIDIA T4 no tiene pico en FP8, así que este modelo no tiene ahí ritmo de cálculo. Elige otra GPU o escribe tú un pico.',
+    pt: 'A NVIDIA T4 não tem pico em FP8, então este modelo não tem ritmo de cálculo nela. Escolha outra GPU ou digite um pico.',
   };
   for (const [lang, text] of Object.entries(expected)) {
     const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
