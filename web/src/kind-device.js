@@ -298,10 +298,11 @@ function startMeasure(c) {
     },
     onError: (code, detail) => {
       Object.assign(p, { state: 'error', error: { code: ['load', 'memory', 'verify', 'timer', 'worker', 'stalled'].includes(code) ? code : 'internal', detail }, measurement: null });
-      c.update();
+      c.update({ changed: false });
     },
   }, threads);
-  c.update();
+  // starting, failing and cancelling change the panel, not the inputs (nor the address)
+  c.update({ changed: false });
   p.measurement.start();
 }
 
@@ -310,7 +311,7 @@ function cancelMeasure(c) {
   if (p.state !== 'running' || !p.measurement) return;
   p.measurement.cancel();
   Object.assign(p, { state: 'cancelled', measurement: null, fraction: 0 });
-  c.update();
+  c.update({ changed: false });
 }
 
 /** The measurement's details: min / median / max of each kernel, the build, download. */
