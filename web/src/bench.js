@@ -185,13 +185,14 @@ export class BenchOverlay {
     if (tall) f.svg.classList.add('tall');
     const rows = [];
     const LABEL_PX = 13; // the overlay's chart text (page.css)
+    const R = tall ? 4.5 : 6; // a narrow column's crowded points drawn smaller
     const plot = { x0: f.PAD.l, x1: f.W - f.PAD.r, y0: f.PAD.t, y1: f.H - f.PAD.b };
     const points = d.kernels.map((k, i) => ({ x: f.X(k.flopsPerByte), y: f.Y(k.flopsPerSecond), label: String(i + 1) }));
     // a roof's name goes beside its flat part, above it where there is room (the kernels lie
     // below it), clear of the points and of the other roof's line and name
     const flatX = (r) => Math.min(Math.max(f.X(r.ridge), plot.x0), plot.x1);
     const taken = [
-      ...points.map((p) => ({ x0: p.x - 6, x1: p.x + 6, y0: p.y - 6, y1: p.y + 6 })),
+      ...points.map((p) => ({ x0: p.x - R, x1: p.x + R, y0: p.y - R, y1: p.y + R })),
       ...roofs.map((r) => ({ x0: flatX(r), x1: plot.x1, y0: f.Y(r.peak) - 2, y1: f.Y(r.peak) + 2 })),
     ];
     for (const r of roofs) f.plot.append(roofSegments(rl, f, r.peak, r.bw, `roof ${r.cls}`).line);
@@ -210,9 +211,9 @@ export class BenchOverlay {
     }
     // points are numbered; the table below names them (a real run has dozens of kernels, many
     // close together: each number goes where it covers no other number or point)
-    const sides = labelSides(points, plot, LABEL_PX, roofLabels);
+    const sides = labelSides(points, plot, LABEL_PX, roofLabels, R);
     d.kernels.forEach((k, i) => {
-      f.plot.append(marker(points[i].x, points[i].y, points[i].label, `kernel series-${i % 6}`, sides[i]));
+      f.plot.append(marker(points[i].x, points[i].y, points[i].label, `kernel series-${i % 6}`, sides[i], R));
       const own = d.measured.peakFlopsPerSecond[k.dtype];
       const peak = own ?? mPeak;
       // a kernel measured against an integer precision's own peak is rated in OPS

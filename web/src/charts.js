@@ -227,13 +227,14 @@ const SIDES = {
   above: [0, -12, 'middle'], right: [10, 4, 'start'], below: [0, 20, 'middle'], left: [-10, 4, 'end'],
   'above-right': [7, -10, 'start'], 'above-left': [-7, -10, 'end'], 'below-right': [7, 19, 'start'], 'below-left': [-7, 19, 'end'],
   'far-above': [0, -26, 'middle'], 'far-below': [0, 34, 'middle'], 'far-right': [24, 4, 'start'], 'far-left': [-24, 4, 'end'],
+  'far-above-right': [14, -20, 'start'], 'far-above-left': [-14, -20, 'end'], 'far-below-right': [14, 29, 'start'], 'far-below-left': [-14, 29, 'end'],
 };
 const MARKER_R = 6;
 
 /** A marker with a label on one of SIDES (usually 'right', 'left', 'above' or 'below'). */
-export function marker(x, y, label, cls, side = 'right') {
+export function marker(x, y, label, cls, side = 'right', r = MARKER_R) {
   const g = s('g', { class: ['marker', cls] });
-  g.append(s('circle', { cx: x, cy: y, r: MARKER_R }));
+  g.append(s('circle', { cx: x, cy: y, r }));
   if (label) {
     const [dx, dy, anchor] = SIDES[side];
     g.append(s('text', { x: x + dx, y: y + dy, 'text-anchor': anchor, class: 'marker-label' }, label));
@@ -292,10 +293,11 @@ export function placeText(text, places, taken, plot, fontSize) {
  * given, the nearest side (in the order of SIDES) where it overlaps nothing placed so far, or
  * else the one where it overlaps least; then, while that helps, each label in turn moves to the
  * side that overlaps least given all the others. points: [{ x, y, label }] in the frame's pixels;
- * plot: { x0, x1, y0, y1 }; obstacles: boxes already taken (other labels, lines).
+ * plot: { x0, x1, y0, y1 }; obstacles: boxes already taken (other labels, lines); r: the points'
+ * radius.
  */
-export function labelSides(points, plot, fontSize = 12.5, obstacles = []) {
-  const fixed = [...obstacles, ...points.map((p) => ({ x0: p.x - MARKER_R, x1: p.x + MARKER_R, y0: p.y - MARKER_R, y1: p.y + MARKER_R }))];
+export function labelSides(points, plot, fontSize = 12.5, obstacles = [], r = MARKER_R) {
+  const fixed = [...obstacles, ...points.map((p) => ({ x0: p.x - r, x1: p.x + r, y0: p.y - r, y1: p.y + r }))];
   const boxes = points.map((p) => Object.fromEntries(Object.keys(SIDES).map((side) => [side, labelBox(p.x, p.y, p.label, side, fontSize)])));
   const placed = [];
   const cost = (i, side) => {
