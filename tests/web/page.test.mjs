@@ -540,18 +540,24 @@ test('benchmark overlay: every result file shipped in docs/results loads and plo
   assert.ok(files.length >= 1, 'at least one measured result file');
   const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html`, { allowedOrigin: env.site.url });
   try {
-    for (const f of files) {
-      const data = JSON.parse(readFileSync(join(ROOT, 'docs/results', f), 'utf8'));
-      await page.locator('#bench-file').setInputFiles(join(ROOT, 'docs/results', f));
-      await page.waitForSelector('.bench svg.chart');
-      assert.equal(await page.locator('.bench .form-error').count(), 0, f);
-      await renderAll(page);
-    const table = norm(await page.locator('.bench-table').innerText());
-      for (const k of data.kernels) assert.ok(table.includes(norm(k.name)), `${f}: ${k.name} missing from the table`);
-      // every point's number is readable: it covers no other number, no point and no roof's
-      // label, and stays inside the plot (dozens of kernels lie close together)
-      assert.equal(await overlayClash(page), data.kernels.length, `${f}: every kernel's number placed apart`);
-      await page.locator('.bench').screenshot({ path: shotPath(`bench-${f.replace(/\.json$/, '')}.png`) });
+    // a wide page, then a phone's: the narrow column's chart is drawn for it (compact, taller)
+    for (const width of [1100, 420]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const f of files) {
+        const data = JSON.parse(readFileSync(join(ROOT, 'docs/results', f), 'utf8'));
+        await page.evaluate(() => document.querySelector('.bench svg.chart')?.remove());
+        await page.locator('#bench-file').setInputFiles(join(ROOT, 'docs/results', f));
+        await page.waitForSelector('.bench svg.chart');
+        assert.equal(await page.locator('.bench .form-error').count(), 0, f);
+        assert.equal(await page.locator('.bench svg.chart.compact').count(), width < 560 ? 1 : 0, `${f} at ${width} px`);
+        await renderAll(page);
+        const table = norm(await page.locator('.bench-table').innerText());
+        for (const k of data.kernels) assert.ok(table.includes(norm(k.name)), `${f}: ${k.name} missing from the table`);
+        // every point's number is readable: it covers no other number, no point and no roof's
+        // label, and stays inside the plot (dozens of kernels lie close together)
+        assert.equal(await overlayClash(page), data.kernels.length, `${f} at ${width} px: every kernel's number placed apart`);
+        await page.locator('.bench').screenshot({ path: shotPath(`bench-${f.replace(/\.json$/, '')}${width < 560 ? '-phone' : ''}.png`) });
+      }
     }
     assert.deepEqual(errors, []);
   } finally {

@@ -199,12 +199,10 @@ export class BenchOverlay {
     const roofLabels = [];
     for (const r of roofs) {
       const y = f.Y(r.peak);
-      const right = plot.x1 - 4;
-      const left = flatX(r) + 4;
-      const at = placeText(r.text, [
-        { x: right, y: y - 6, anchor: 'end' }, { x: left, y: y - 6, anchor: 'start' },
-        { x: right, y: y + 16, anchor: 'end' }, { x: left, y: y + 16, anchor: 'start' },
-      ], taken, plot, LABEL_PX);
+      // at the right end, by the ridge or half way; above the line, below it, then a line further
+      // out (where kernels sit on the roof itself)
+      const along = [{ x: plot.x1 - 4, anchor: 'end' }, { x: flatX(r) + 4, anchor: 'start' }, { x: (flatX(r) + plot.x1) / 2, anchor: 'middle' }];
+      const at = placeText(r.text, [-6, 16, -20, 30].flatMap((dy) => along.map((p) => ({ ...p, y: y + dy }))), taken, plot, LABEL_PX);
       f.plot.append(s('text', { class: `roof-label ${r.cls}`, x: at.x, y: at.y, 'text-anchor': at.anchor }, r.text));
       taken.push(at.box);
       roofLabels.push(at.box);

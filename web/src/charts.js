@@ -292,7 +292,7 @@ export function placeText(text, places, taken, plot, fontSize) {
  * keep off each other, off the points and inside the plot. Each label first takes, in the order
  * given, the nearest side (in the order of SIDES) where it overlaps nothing placed so far, or
  * else the one where it overlaps least; then, while that helps, each label in turn moves to the
- * side that overlaps least given all the others. points: [{ x, y, label }] in the frame's pixels;
+ * side that overlaps least given all the others, or pushes aside the labels in its way. points: [{ x, y, label }] in the frame's pixels;
  * plot: { x0, x1, y0, y1 }; obstacles: boxes already taken (other labels, lines); r: the points'
  * radius.
  */
@@ -315,6 +315,28 @@ export function labelSides(points, plot, fontSize = 12.5, obstacles = [], r = MA
     }
     return best;
   };
+  // a label with no free side takes one that only other labels cover, where each of those labels
+  // can move to a free side of its own
+  const push = (i) => {
+    const was = placed[i];
+    for (const side of Object.keys(SIDES)) {
+      const box = boxes[i][side];
+      if (boxCost(box, fixed, plot) > 0) continue;
+      const blockers = placed.flatMap((other, j) => (j !== i && overlap(box, boxes[j][other]) > 0 ? [j] : []));
+      placed[i] = side;
+      const moves = [];
+      for (const j of blockers) {
+        const b = bestSide(j);
+        if (b.c > 0) break;
+        moves.push([j, placed[j]]);
+        placed[j] = b.side;
+      }
+      if (moves.length === blockers.length) return true;
+      for (const [j, other] of moves.reverse()) placed[j] = other;
+      placed[i] = was;
+    }
+    return false;
+  };
   for (let i = 0; i < points.length; i += 1) placed[i] = bestSide(i).side;
   for (let round = 0; round < 8; round += 1) {
     let moved = false;
@@ -324,6 +346,8 @@ export function labelSides(points, plot, fontSize = 12.5, obstacles = [], r = MA
       const best = bestSide(i);
       if (best.c < now) {
         placed[i] = best.side;
+        moved = true;
+      } else if (push(i)) {
         moved = true;
       }
     }
