@@ -4,7 +4,7 @@
 import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
 import { format } from './format.js';
-import { logFrame, marker, labelSides, placeText, fmtTick, scrollBox } from './charts.js';
+import { logFrame, marker, markerBox, labelSides, placeText, fmtTick, scrollBox } from './charts.js';
 import { roofSegments } from './kind-roofline.js';
 import { isIntegerDtype } from './catalog.js';
 
@@ -158,18 +158,16 @@ export class BenchOverlay {
     const yTop = 10 ** Math.ceil(Math.log10(Math.max(...tops)) + 0.3);
     // the axes span the kernels and the roofs' ridges, a decade or so around them, not a fixed
     // six decades: a run has dozens of kernels, and their numbers need the room
-    const bws = [d.measured.bytesPerSecond, ...(isPos(dPeak) ? [d.datasheet.bytesPerSecond] : [])];
     const roofs = [
       ...(isPos(dPeak) ? [{ cls: 'datasheet', peak: dPeak, bw: d.datasheet.bytesPerSecond, text: t('bench.datasheet', lang) }] : []),
       { cls: 'measured', peak: mPeak, bw: d.measured.bytesPerSecond, text: t('bench.measured', lang) },
     ];
     for (const r of roofs) r.ridge = rl.roofline({ peakFlopsPerSecond: r.peak, bytesPerSecond: r.bw, flopsPerByte: 1 }).ridgeFlopsPerByte;
-    const ridges = roofs.map((r) => r.ridge);
-    const xs = [...d.kernels.map((k) => k.flopsPerByte), ...ridges];
+    const xs = [...d.kernels.map((k) => k.flopsPerByte), ...roofs.map((r) => r.ridge)];
     const xMin = 10 ** Math.floor(Math.log10(Math.min(...xs) / 1.5));
     const xMax = 10 ** Math.ceil(Math.log10(Math.max(...xs) * 1.5));
     // down to the lowest point or roof (at the left edge)
-    const lows = [...d.kernels.map((k) => k.flopsPerSecond), ...bws.map((bw) => bw * xMin)];
+    const lows = [...d.kernels.map((k) => k.flopsPerSecond), ...roofs.map((r) => r.bw * xMin)];
     const yBottom = Math.min(yTop / 1e3, 10 ** Math.floor(Math.log10(Math.min(...lows))));
     const compact = this.el.clientWidth > 0 && this.el.clientWidth < 560;
     const tall = compact && d.kernels.length > 12;
@@ -192,7 +190,7 @@ export class BenchOverlay {
     // below it), clear of the points and of the other roof's line and name
     const flatX = (r) => Math.min(Math.max(f.X(r.ridge), plot.x0), plot.x1);
     const taken = [
-      ...points.map((p) => ({ x0: p.x - R, x1: p.x + R, y0: p.y - R, y1: p.y + R })),
+      ...points.map((p) => markerBox(p, R)),
       ...roofs.map((r) => ({ x0: flatX(r), x1: plot.x1, y0: f.Y(r.peak) - 2, y1: f.Y(r.peak) + 2 })),
     ];
     for (const r of roofs) f.plot.append(roofSegments(rl, f, r.peak, r.bw, `roof ${r.cls}`).line);

@@ -252,6 +252,11 @@ export function textBox(x, y, text, anchor, fontSize) {
   return { x0: left - 1, x1: left + w + 1, y0: y - 0.95 * fontSize, y1: y + 0.25 * fontSize };
 }
 
+/** The box a marker's circle covers. */
+export function markerBox({ x, y }, r = MARKER_R) {
+  return { x0: x - r, x1: x + r, y0: y - r, y1: y + r };
+}
+
 function labelBox(x, y, text, side, fontSize) {
   const [dx, dy, anchor] = SIDES[side];
   return textBox(x + dx, y + dy, text, anchor, fontSize);
@@ -271,20 +276,26 @@ function boxCost(box, taken, plot) {
   return sum;
 }
 
+/** Of choices in order of preference, the first that costs nothing, else the cheapest: { choice, c }. */
+function cheapest(choices, costOf) {
+  let best = null;
+  for (const choice of choices) {
+    const c = costOf(choice);
+    if (!best || c < best.c) best = { choice, c };
+    if (c === 0) break;
+  }
+  return best;
+}
+
 /**
  * Of the places a text may go ([{ x, y, anchor }], in order of preference), the first where it
  * covers none of the boxes taken and stays inside the plot, else the one where it covers least:
  * { x, y, anchor, box }.
  */
 export function placeText(text, places, taken, plot, fontSize) {
-  let best = null;
-  for (const p of places) {
-    const box = textBox(p.x, p.y, text, p.anchor, fontSize);
-    const cost = boxCost(box, taken, plot);
-    if (!best || cost < best.cost) best = { ...p, box, cost };
-    if (cost === 0) break;
-  }
-  return best;
+  const box = (p) => textBox(p.x, p.y, text, p.anchor, fontSize);
+  const { choice } = cheapest(places, (p) => boxCost(box(p), taken, plot));
+  return { ...choice, box: box(choice) };
 }
 
 /**
@@ -292,12 +303,12 @@ export function placeText(text, places, taken, plot, fontSize) {
  * keep off each other, off the points and inside the plot. Each label first takes, in the order
  * given, the nearest side (in the order of SIDES) where it overlaps nothing placed so far, or
  * else the one where it overlaps least; then, while that helps, each label in turn moves to the
- * side that overlaps least given all the others, or pushes aside the labels in its way. points: [{ x, y, label }] in the frame's pixels;
- * plot: { x0, x1, y0, y1 }; obstacles: boxes already taken (other labels, lines); r: the points'
- * radius.
+ * side that overlaps least given all the others, or pushes aside the labels in its way.
+ * points: [{ x, y, label }] in the frame's pixels; plot: { x0, x1, y0, y1 }; obstacles: boxes
+ * already taken (other labels, lines); r: the points' radius.
  */
 export function labelSides(points, plot, fontSize = 12.5, obstacles = [], r = MARKER_R) {
-  const fixed = [...obstacles, ...points.map((p) => ({ x0: p.x - r, x1: p.x + r, y0: p.y - r, y1: p.y + r }))];
+  const fixed = [...obstacles, ...points.map((p) => markerBox(p, r))];
   const boxes = points.map((p) => Object.fromEntries(Object.keys(SIDES).map((side) => [side, labelBox(p.x, p.y, p.label, side, fontSize)])));
   const placed = [];
   const cost = (i, side) => {
@@ -307,13 +318,8 @@ export function labelSides(points, plot, fontSize = 12.5, obstacles = [], r = MA
     return sum;
   };
   const bestSide = (i) => {
-    let best = null;
-    for (const side of Object.keys(SIDES)) {
-      const c = cost(i, side);
-      if (!best || c < best.c) best = { side, c };
-      if (c === 0) break;
-    }
-    return best;
+    const { choice, c } = cheapest(Object.keys(SIDES), (side) => cost(i, side));
+    return { side: choice, c };
   };
   // a label with no free side takes one that only other labels cover, where each of those labels
   // can move to a free side of its own
