@@ -1,17 +1,32 @@
 // The page against the core's catalog, in Spanish and Portuguese: the decode calculator's formats
 // and models give the lesson's weights and ceilings, the compute roof and the VRAM wall show up,
-// a T4 never shows a BF16 peak, C10's prefill on two H100 is the lesson's ≈ 71 ms, and no
+// a T4 never shows a BF16 (or FP8) peak and says why in the reader's language, C10's prefill on two H100 is the lesson's ≈ 71 ms, and no
 // catalog name is left in English.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, until, rows, field, select, norm, frames, SITE_DIR, useBrowserAndSite, renderAll } from './helpers.mjs';
+import { openPage, until, rows, field, select, norm, frames, shadowText, SITE_DIR, useBrowserAndSite, renderAll } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 const rl = await (await import(join(SITE_DIR, 'roofline.mjs'))).default();
 
 // Numbers as each language writes them (es-MX like the lesson, pt-BR).
 const N = { es: (en) => en, pt: (en) => en.replace(/[.,]/g, (c) => (c === '.' ? ',' : '.')) };
+
+// What the clocks calculator says when the GPU has no peak at the model's precision.
+const NO_PEAK = {
+  en: (dtype) => `NVIDIA T4 has no ${dtype} peak, so this model has no compute rate there. Pick another GPU, or type a peak yourself.`,
+  es: (dtype) => `NVIDIA T4 no tiene pico en ${dtype}, así que este modelo no tiene ahí ritmo de cálculo. Elige otra GPU o escribe tú un pico.`,
+  pt: (dtype) => `A NVIDIA T4 não tem pico em ${dtype}, então este modelo não tem ritmo de cálculo nela. Escolha outra GPU ou digite um pico.`,
+};
+
+/** The clocks calculator's message about the inputs as a whole, once it shows one. */
+async function clocksFormError(page) {
+  return norm(await until(page, () => {
+    const e = document.querySelector('roofline-calculator[kind="clocks"]').shadowRoot.querySelector('.form-error:not([hidden])');
+    return e && e.textContent;
+  }));
+}
 
 /** Every text a reader can see or hear: the page, the calculators' shadow roots, option labels. */
 async function allText(page) {
@@ -81,9 +96,7 @@ for (const lang of ['es', 'pt']) {
       // clocks: Llama 3 8B is served in BF16; on a T4 the peak is left empty and the reason given
       await select(page, 'clocks', 'gpu').selectOption('t4');
       assert.equal(await field(page, 'clocks', 'peak').inputValue(), '');
-      const formError = norm(await page.locator('roofline-calculator[kind="clocks"] .form-error').textContent());
-      assert.match(formError, /NVIDIA T4/);
-      assert.match(formError, /BF16/);
+      assert.equal(await clocksFormError(page), NO_PEAK[lang]('BF16'));
       assert.equal((await rows(page, 'clocks')).prefillCompute, '—');
       // roofline: the T4's precisions do not include BF16
       await select(page, 'roofline', 'gpu').selectOption('t4');
@@ -146,14 +159,25 @@ for (const lang of ['es', 'pt']) {
 }
 
 test('a T4 never shows a BF16 peak in English either, and a typed peak is the reader\'s own', async () => {
-  const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
+  const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
   try {
     await select(page, 'clocks', 'gpu').selectOption('t4');
     assert.equal(await field(page, 'clocks', 'peak').inputValue(), '');
+    assert.equal(await clocksFormError(page), NO_PEAK.en('BF16'));
     // the reader may still type a peak (e.g. the T4's FP16 one): then the results come back
     await field(page, 'clocks', 'peak').fill('65');
     await until(page, () => !document.querySelector('roofline-calculator[kind="clocks"]').shadowRoot.querySelector('.form-error').textContent);
     assert.notEqual((await rows(page, 'clocks')).prefillCompute, '—');
+    // a model in FP8 on the T4: no other precision's peak put in its place, and the message says FP8
+    await select(page, 'clocks', 'gpu').selectOption('t4');
+    await select(page, 'clocks', 'model').selectOption('c10-70b');
+    assert.equal(await field(page, 'clocks', 'peak').inputValue(), '');
+    assert.equal(await clocksFormError(page), NO_PEAK.en('FP8'));
+    assert.doesNotMatch(await shadowText(page, 'clocks'), /NaN|Infinity|undefined/);
+    // a GPU that has it brings the peak back
+    await select(page, 'clocks', 'gpu').selectOption('h100-sxm');
+    assert.equal(await field(page, 'clocks', 'peak').inputValue(), '1979');
+    assert.deepEqual(errors, []);
   } finally {
     await context.close();
   }

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  openPage, until, rows, field, select, fieldError, norm, shotPath, waitReady, frames, idle, KINDS, ROOT, useBrowserAndSite, loadUi, renderAll, shadowText } from './helpers.mjs';
+  openPage, until, rows, field, select, fieldError, norm, shotPath, waitReady, frames, idle, KINDS, ROOT, useBrowserAndSite, loadUi, renderAll } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 
@@ -457,34 +457,6 @@ test('a hand-written link means what choosing its selects and typing its fields 
     assert.deepEqual(await rows(page, 'decode'), ownRows);
   } finally {
     await context.close();
-  }
-});
-
-test('a model whose precision a GPU lacks: the peak is left empty and the reader is told why, in their language', async () => {
-  const expected = {
-    en: 'NVIDIA T4 has no FP8 peak, so this model has no compute rate there. Pick another GPU, or type a peak yourself.',
-    es: 'NVIDIA T4 no tiene pico en FP8, así que este modelo no tiene ahí ritmo de cálculo. Elige otra GPU o escribe tú un pico.',
-    pt: 'A NVIDIA T4 não tem pico em FP8, então este modelo não tem ritmo de cálculo nela. Escolha outra GPU ou digite um pico.',
-  };
-  for (const [lang, text] of Object.entries(expected)) {
-    const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
-    try {
-      await select(page, 'clocks', 'model').selectOption('c10-70b');
-      await select(page, 'clocks', 'gpu').selectOption('t4');
-      assert.equal(await field(page, 'clocks', 'peak').inputValue(), '', 'no other precision\'s peak put in its place');
-      const message = await until(page, () => {
-        const e = document.querySelector('roofline-calculator[kind="clocks"]').shadowRoot.querySelector('.form-error:not([hidden])');
-        return e && e.textContent;
-      });
-      assert.equal(norm(message), text);
-      assert.doesNotMatch(await shadowText(page, 'clocks'), /NaN|Infinity|undefined/);
-      // a GPU that has it brings the peak back
-      await select(page, 'clocks', 'gpu').selectOption('h100-sxm');
-      assert.equal(await field(page, 'clocks', 'peak').inputValue(), '1979');
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
-    }
   }
 });
 
