@@ -170,7 +170,7 @@ std::vector<float> exactly_quantizable(std::size_t n, unsigned seed) {
 // of 32 and 96 weights end with a block on its own), group 128 as in the benchmark.
 void test_gemv_int_dot(ThreadPool& pool) {
   struct Shape { std::size_t cols, group; };
-  for (IntDot isa : {IntDot::scalar, IntDot::avx2, IntDot::avx_vnni}) {
+  for (IntDot isa : {IntDot::scalar, IntDot::avx2, IntDot::avx_vnni, IntDot::avx512_vnni}) {
     if (!int_dot_available(isa)) {
       std::printf("skip %s: not on this CPU\n", int_dot_name(isa));
       continue;

@@ -28,15 +28,19 @@ bool int_dot_available(IntDot isa) {
     case IntDot::avx2: return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
     case IntDot::avx_vnni:
       return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("avxvnni");
+    case IntDot::avx512_vnni:
+      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+             __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512vl");
 #endif
     default: return false;
   }
 }
 
 IntDot best_int_dot() {
-  static const IntDot best = int_dot_available(IntDot::avx_vnni) ? IntDot::avx_vnni
-                             : int_dot_available(IntDot::avx2)   ? IntDot::avx2
-                                                                 : IntDot::scalar;
+  static const IntDot best = int_dot_available(IntDot::avx_vnni)      ? IntDot::avx_vnni
+                             : int_dot_available(IntDot::avx512_vnni) ? IntDot::avx512_vnni
+                             : int_dot_available(IntDot::avx2)        ? IntDot::avx2
+                                                                      : IntDot::scalar;
   return best;
 }
 
@@ -64,6 +68,7 @@ const char* int_dot_name(IntDot isa) {
   switch (isa) {
     case IntDot::avx2: return "AVX2 (vpmaddubsw)";
     case IntDot::avx_vnni: return "AVX-VNNI (vpdpbusd)";
+    case IntDot::avx512_vnni: return "AVX-512 VNNI (vpdpbusd, 256-bit)";
     default: return "scalar";
   }
 }
@@ -167,6 +172,8 @@ RLK_INT8_ROWS(rows_avx2, "avx2,fma",
                                 _mm256_set1_epi16(1)))
 RLK_INT8_ROWS(rows_vnni, "avx2,fma,avxvnni",
               _mm256_dpbusd_avx_epi32(start, _mm256_xor_si256(wq, _mm256_set1_epi8(char(0x80))), xq))
+RLK_INT8_ROWS(rows_vnni512, "avx2,fma,avx512vnni,avx512vl",
+              _mm256_dpbusd_epi32(start, _mm256_xor_si256(wq, _mm256_set1_epi8(char(0x80))), xq))
 #undef RLK_INT8_ROWS
 #endif
 
@@ -181,6 +188,7 @@ void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, fl
     switch (isa) {
 #if defined(RLK_X86)
       case IntDot::avx_vnni: rows_vnni(w, a, y, r0, r1, prefetch); break;
+      case IntDot::avx512_vnni: rows_vnni512(w, a, y, r0, r1, prefetch); break;
       case IntDot::avx2: rows_avx2(w, a, y, r0, r1, prefetch); break;
 #endif
       default: rows_scalar(w, a, y, r0, r1); break;

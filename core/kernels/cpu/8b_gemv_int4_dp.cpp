@@ -111,6 +111,12 @@ RLK_ALWAYS_INLINE("avx2,fma,avxvnni") __m256i pair_vnni(__m256i lo, __m256i hi, 
 RLK_ALWAYS_INLINE("avx2,fma,avxvnni") __m256i single_vnni(__m256i v, __m256i xq, __m256i start) {
   return _mm256_dpbusd_avx_epi32(start, v, xq);
 }
+RLK_ALWAYS_INLINE("avx2,fma,avx512vnni,avx512vl") __m256i pair_vnni512(__m256i lo, __m256i hi, __m256i xa, __m256i xb, __m256i start) {
+  return _mm256_dpbusd_epi32(_mm256_dpbusd_epi32(start, lo, xa), hi, xb);
+}
+RLK_ALWAYS_INLINE("avx2,fma,avx512vnni,avx512vl") __m256i single_vnni512(__m256i v, __m256i xq, __m256i start) {
+  return _mm256_dpbusd_epi32(start, v, xq);
+}
 
 // One body for both instruction sets (the target attribute cannot follow a template argument).
 #define RLK_INT4_ROWS(NAME, TARGET, PAIR, SINGLE)                                                        \
@@ -175,6 +181,7 @@ RLK_ALWAYS_INLINE("avx2,fma,avxvnni") __m256i single_vnni(__m256i v, __m256i xq,
 
 RLK_INT4_ROWS(rows_avx2, "avx2,fma", pair_avx2, single_avx2)
 RLK_INT4_ROWS(rows_vnni, "avx2,fma,avxvnni", pair_vnni, single_vnni)
+RLK_INT4_ROWS(rows_vnni512, "avx2,fma,avx512vnni,avx512vl", pair_vnni512, single_vnni512)
 #undef RLK_INT4_ROWS
 #undef RLK_ALWAYS_INLINE
 #endif
@@ -190,6 +197,7 @@ void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, fl
     switch (isa) {
 #if defined(RLK_X86)
       case IntDot::avx_vnni: rows_vnni(w, a, y, r0, r1, prefetch); break;
+      case IntDot::avx512_vnni: rows_vnni512(w, a, y, r0, r1, prefetch); break;
       case IntDot::avx2: rows_avx2(w, a, y, r0, r1, prefetch); break;
 #endif
       default: rows_scalar(w, a, y, r0, r1); break;

@@ -49,6 +49,8 @@ enum class IntDot {
   scalar,    ///< portable C++
   avx2,      ///< vpmaddubsw + vpmaddwd
   avx_vnni,  ///< vpdpbusd (AVX-VNNI)
+  avx512_vnni,  ///< the same vpdpbusd on 256-bit registers, EVEX-encoded (AVX-512 VNNI + VL): for
+                ///< CPUs, or guests, that report AVX-512 VNNI without AVX-VNNI
 };
 bool int_dot_available(IntDot isa);  ///< whether this CPU runs it
 IntDot best_int_dot();                ///< the fastest one this CPU runs
