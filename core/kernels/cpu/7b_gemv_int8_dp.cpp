@@ -4,7 +4,7 @@
 // 32 weights meet 32 codes of x in one vpdpbusd (or vpmaddubsw + vpmaddwd), then one convert and
 // one FMA by d_b per block and row, one FMA by s_ig per group and row.
 //
-// vpdpbusd and vpmaddubsw multiply unsigned bytes by signed bytes. AVX-VNNI: the weights go in
+// vpdpbusd and vpmaddubsw multiply unsigned bytes by signed bytes. vpdpbusd (AVX-VNNI or AVX-512 VNNI): the weights go in
 // as q + 128 (an XOR with 0x80), and the sum starts from −128·Σ qx_b, which takes the offset
 // back out exactly (int32, no saturation). AVX2: vpmaddubsw adds pairs into int16 with
 // saturation, so the weights go in as |q| and x as qx·sign(q): |pair| ≤ 2·128·127 < 2^15.
@@ -121,7 +121,7 @@ void rows_scalar(const QuantizedMatrix& w, const Activations& a, float* y, std::
 }
 
 #if defined(RLK_X86)
-// One body for both instruction sets, as a macro: a target attribute cannot follow a template
+// One body for every instruction set, as a macro: a target attribute cannot follow a template
 // argument. BLOCK_DOT is the int32 sums of one block (wq: weights, xq: x's codes).
 #define RLK_INT8_ROWS(NAME, TARGET, BLOCK_DOT)                                                       \
   __attribute__((target(TARGET))) void NAME(const QuantizedMatrix& w, const Activations& a, float* y, \

@@ -118,7 +118,7 @@ RLK_ALWAYS_INLINE("avx2,fma,avx512vnni,avx512vl") __m256i single_vnni512(__m256i
   return _mm256_dpbusd_epi32(start, v, xq);
 }
 
-// One body for both instruction sets (the target attribute cannot follow a template argument).
+// One body for every instruction set (the target attribute cannot follow a template argument).
 #define RLK_INT4_ROWS(NAME, TARGET, PAIR, SINGLE)                                                        \
   __attribute__((target(TARGET))) void NAME(const QuantizedMatrix& w, const Activations& a, float* y,     \
                                             std::size_t r0, std::size_t r1, RowPrefetch prefetch) {       \
