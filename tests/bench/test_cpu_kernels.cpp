@@ -133,8 +133,12 @@ void test_gemv(ThreadPool& pool) {
         for (std::size_t j = 0; j < cols; ++j) s += double(from_bf16(w16[i * cols + j])) * x[j];
         want[i] = s;
       }
-      gemv_bf16(pool, w16.data(), x.data(), y.data(), rows, cols);
-      expect(check_close(y.data(), want.data(), rows, 1e-4, 1.0, detail), "gemv bf16 " + shape, detail);
+      for (RowPrefetch prefetch : {RowPrefetch::none, RowPrefetch::next_rows, RowPrefetch::ahead}) {
+        std::fill(y.begin(), y.end(), NAN);
+        gemv_bf16(pool, w16.data(), x.data(), y.data(), rows, cols, prefetch);
+        expect(check_close(y.data(), want.data(), rows, 1e-4, 1.0, detail),
+               "gemv bf16 " + shape + ", prefetch " + row_prefetch_name(prefetch), detail);
+      }
       if (vendor_blas_available()) {
         std::fill(y.begin(), y.end(), NAN);
         vendor_sgemv(w.data(), x.data(), y.data(), rows, cols);

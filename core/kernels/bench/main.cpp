@@ -24,6 +24,7 @@ namespace {
 
 constexpr const char* usage =
     "usage: roofline-bench [--quick] [--backend cpu|cuda|all] [--threads N] [--json FILE] [--csv FILE]\n"
+    "                      [--only A,B,...] [--prefetch none|next-rows|ahead]\n"
     "\n"
     "Verifies every kernel against a reference, then times it (warm-ups, repetitions; min / median /\n"
     "max) and places it on the roofline: intensity and FLOP/s from the core's own counts, the roof\n"
@@ -37,6 +38,9 @@ constexpr const char* usage =
     "  --csv FILE      the same kernels as CSV, units in the column names (same naming rule)\n"
     "  --only A,B,...  run only the kernels whose id starts with one of these prefixes\n"
     "                  (ceilings then come from what ran)\n"
+    "  --prefetch P    the CPU GEMVs' software prefetch: none, next-rows (the next 4 rows) or\n"
+    "                  ahead (512 B ahead in the rows being read); default: this CPU's, which\n"
+    "                  the report names (gemvPrefetch)\n"
     "  --help          this text\n"
     "\n"
     "Exit status: 0 when every kernel verified, 1 on a mismatch, 2 on a usage error, 77 when\n"
@@ -98,6 +102,13 @@ int main(int argc, char** argv) {
       json_path = value();
     } else if (a == "--csv") {
       csv_path = value();
+    } else if (a == "--prefetch") {
+      options.prefetch = value();
+      if (options.prefetch != "none" && options.prefetch != "next-rows" && options.prefetch != "ahead") {
+        std::fprintf(stderr, "roofline-bench: --prefetch must be none, next-rows or ahead, got %s\n",
+                     options.prefetch.c_str());
+        return 2;
+      }
     } else if (a == "--only") {
       std::string list = value();
       for (std::size_t pos = 0; pos <= list.size();) {

@@ -17,7 +17,7 @@ inline void widen_bf16_pairs(const std::uint16_t* p, v8f& even, v8f& odd) {
 }  // namespace
 
 void gemv_bf16(ThreadPool& pool, const std::uint16_t* w, const float* x, float* y, std::size_t m,
-               std::size_t k) {
+               std::size_t k, RowPrefetch prefetch) {
   // x in blocks of 16: the 8 even-indexed values, then the 8 odd-indexed ones.
   thread_local std::vector<float> xs;
   xs.resize(k);
@@ -33,12 +33,18 @@ void gemv_bf16(ThreadPool& pool, const std::uint16_t* w, const float* x, float* 
       v8f acc[R][2] = {};
       const std::uint16_t* rows[R];
       for (std::size_t r = 0; r < R; ++r) rows[r] = w + std::min(i + r, r1 - 1) * k;  // tail: re-read
-      // Prefetch the next R rows, as many bytes per step as this one reads (2 lines), in order:
-      // like the integer-dot GEMVs, so that their comparison measures the bytes, not the prefetching.
+      // Software prefetch as the integer-dot GEMVs do on this CPU (RowPrefetch), so that their
+      // comparison measures the bytes, not the prefetching. next_rows: as many bytes of the next R
+      // rows per step as this one reads (2 lines), in order; ahead: a line per row every 64 bytes.
       const char* next = reinterpret_cast<const char*>(w + (i + R) * k);
       for (std::size_t j = 0; j < k; j += 16) {
-        __builtin_prefetch(next + j / 16 * (R * 32));
-        __builtin_prefetch(next + j / 16 * (R * 32) + 64);
+        if (prefetch == RowPrefetch::next_rows) {
+          __builtin_prefetch(next + j / 16 * (R * 32));
+          __builtin_prefetch(next + j / 16 * (R * 32) + 64);
+        } else if (prefetch == RowPrefetch::ahead && j % 32 == 0) {
+          for (std::size_t r = 0; r < R; ++r)
+            __builtin_prefetch(reinterpret_cast<const char*>(rows[r] + j) + row_prefetch_ahead);
+        }
         const v8f xe = load8(xp + j), xo = load8(xp + j + 8);
 #pragma GCC unroll 4
         for (std::size_t r = 0; r < R; ++r) {

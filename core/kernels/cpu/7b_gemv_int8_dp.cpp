@@ -15,6 +15,7 @@
 
 #include "kernels.hpp"
 #if defined(__x86_64__) || defined(__i386__)
+#include <cpuid.h>
 #include <immintrin.h>
 #define RLK_X86 1
 #endif
@@ -44,9 +45,22 @@ IntDot best_int_dot() {
   return best;
 }
 
+#if defined(RLK_X86)
+namespace {
+int x86_family() {  // CPUID leaf 1: the base family, plus the extended one where the base is 15
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+  const unsigned base = (a >> 8) & 0xf;
+  return int(base == 0xf ? base + ((a >> 20) & 0xff) : base);
+}
+}  // namespace
+#endif
+
 RowPrefetch best_row_prefetch() {
 #if defined(RLK_X86)
-  static const RowPrefetch best = __builtin_cpu_is("amd") ? RowPrefetch::next_rows : RowPrefetch::ahead;
+  static const RowPrefetch best = !__builtin_cpu_is("amd") ? RowPrefetch::ahead
+                                  : x86_family() >= 26     ? RowPrefetch::next_rows
+                                                           : RowPrefetch::none;
   return best;
 #else
   return RowPrefetch::none;

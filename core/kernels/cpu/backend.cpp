@@ -99,7 +99,8 @@ class CpuBackend final : public Backend {
                     {"blas", vendor_blas_name()},
                     {"isa", isa()},
                     {"intDot", int_dot_name(best_int_dot())},
-                    {"intDotPrefetch", row_prefetch_name(best_row_prefetch())}};
+                    {"gemvPrefetch", std::string(row_prefetch_name(prefetch_)) +
+                                         (prefetch_chosen_ ? " (--prefetch)" : " (this CPU's default)")}};
     return info;
   }
 
@@ -118,12 +119,20 @@ class CpuBackend final : public Backend {
 #endif
   }
   std::unique_ptr<ThreadPool> pool_;
+  RowPrefetch prefetch_ = best_row_prefetch();  ///< the GEMVs' (BF16 and integer dot)
+  bool prefetch_chosen_ = false;                ///< by --prefetch
 };
 
 std::vector<Case> CpuBackend::cases(const Options& options) {
   const unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   pool_ = std::make_unique<ThreadPool>(threads);
   vendor_set_threads(threads);
+  prefetch_chosen_ = !options.prefetch.empty();
+  prefetch_ = options.prefetch == "none"        ? RowPrefetch::none
+              : options.prefetch == "next-rows" ? RowPrefetch::next_rows
+              : options.prefetch == "ahead"     ? RowPrefetch::ahead
+                                                : best_row_prefetch();
+  const RowPrefetch prefetch = prefetch_;
   ThreadPool* pool = pool_.get();
   const bool quick = options.quick;
   // Full runs take up to 60 repetitions over 2 s per kernel: on a shared machine the best time
@@ -261,7 +270,7 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
           w16 = Buffer<std::uint16_t>(gm * gk);
           for (std::size_t i = 0; i < gm * gk; ++i) w16[i] = to_bf16(w32[i]);
           w32 = Buffer<float>();
-          once = [&] { gemv_bf16(*pool, w16.data(), x.data(), y.data(), gm, gk); };
+          once = [&] { gemv_bf16(*pool, w16.data(), x.data(), y.data(), gm, gk, prefetch); };
         } else {
           once = [&] { vendor_sgemv(w32.data(), x.data(), y.data(), gm, gk); };
         }
@@ -284,8 +293,8 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
             exact[i] = s;
           }
           std::fill(y.data(), y.data() + gm, std::nanf(""));
-          if (bits == 8) gemv_int8_dp(*pool, q, xe.data(), y.data());
-          else gemv_int4_dp(*pool, q, xe.data(), y.data());
+          if (bits == 8) gemv_int8_dp(*pool, q, xe.data(), y.data(), best_int_dot(), prefetch);
+          else gemv_int4_dp(*pool, q, xe.data(), y.data(), best_int_dot(), prefetch);
           if (!check_close(y.data(), exact.data(), gm, 0.0, 1.0, r.detail)) {
             r.detail = "x exact in INT8: " + r.detail;
             return r;
@@ -293,8 +302,8 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
           // Then the timed x (−2 … 2, which INT8 rounds): within the bound its rounding allows.
           bound.resize(gm);
           for (std::size_t i = 0; i < gm; ++i) bound[i] = int_dot_error_bound(q, i, x.data());
-          if (bits == 8) once = [&] { gemv_int8_dp(*pool, q, x.data(), y.data()); };
-          else once = [&] { gemv_int4_dp(*pool, q, x.data(), y.data()); };
+          if (bits == 8) once = [&] { gemv_int8_dp(*pool, q, x.data(), y.data(), best_int_dot(), prefetch); };
+          else once = [&] { gemv_int4_dp(*pool, q, x.data(), y.data(), best_int_dot(), prefetch); };
         } else if (bits == 8) {
           once = [&] { gemv_int8(*pool, q, x.data(), y.data()); };
         } else {

@@ -34,8 +34,6 @@ void matmul_register(ThreadPool& pool, const float* a, const float* b, float* c,
 
 // 3. GEMV, the decode step: y (m) = W (m × k) · x (k). k a multiple of 16 (BF16), of 32 and of the group size
 // for quantized weights).
-void gemv_bf16(ThreadPool& pool, const std::uint16_t* w, const float* x, float* y, std::size_t m,
-               std::size_t k);
 void gemv_int8(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y);
 void gemv_int4(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y);
 
@@ -61,19 +59,24 @@ void check_int_dot(const QuantizedMatrix& w, IntDot isa, const char* kernel);
 // on the portable path). Which way helps depends on the CPU, measured (docs/benchmark.md): on an
 // AMD EPYC of family 26, the next rows took the INT8 kernel from 31.5 to 39.4 GB/s where 512 B
 // ahead in the same rows gave 36.4; on an Intel Xeon with AVX-VNNI the next rows cost a quarter
-// (INT8 23.8 → 17.7 GB/s) and 512 B ahead bought 8–11 % for INT8, 3–5 % for INT4.
+// (INT8 23.8 → 17.7 GB/s) and 512 B ahead bought 8–11 % for INT8, 3–5 % for INT4; on an AMD EPYC
+// of family 25 (Zen 4) every software prefetch lost to none (the next rows: BF16 −27–34 %, INT8
+// −22–25 %, INT4 −13–20 %; 512 B ahead: −3–10 %).
 enum class RowPrefetch {
   none,       ///< the hardware's alone
   next_rows,  ///< while a thread works on R = 4 rows, the next 4, as many bytes per step as it reads
   ahead,      ///< in the rows being read, 512 bytes ahead, a line per row every 64 bytes
 };
 inline constexpr std::size_t row_prefetch_ahead = 512;  ///< bytes ahead, RowPrefetch::ahead
-RowPrefetch best_row_prefetch();  ///< next_rows on AMD, ahead elsewhere
+RowPrefetch best_row_prefetch();  ///< next_rows on AMD family 26 and later, none on earlier AMD, ahead elsewhere
 const char* row_prefetch_name(RowPrefetch p);
 void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y,
                   IntDot isa = best_int_dot(), RowPrefetch prefetch = best_row_prefetch());
 void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y,
                   IntDot isa = best_int_dot(), RowPrefetch prefetch = best_row_prefetch());
+// The BF16 GEMV (declared here, after RowPrefetch) prefetches as the integer-dot ones do.
+void gemv_bf16(ThreadPool& pool, const std::uint16_t* w, const float* x, float* y, std::size_t m,
+               std::size_t k, RowPrefetch prefetch = best_row_prefetch());
 
 // 4. A dense layer on a batch: Y (batch × outputs) = X (batch × inputs) · W (inputs × outputs).
 void dense_layer(ThreadPool& pool, const float* x, const float* w, float* y, std::size_t batch,
