@@ -642,9 +642,19 @@ test('the two diagrams follow the reader\'s numbers and walk through their tours
   try {
     const flow = page.locator('.diagram-flow');
     assert.equal(norm(await flow.locator('.node-weights .node-value').textContent()), '16.1 GB');
+    // the node's detail (a live region) is marked, to see below that a change of the numbers
+    // leaves it in place instead of writing it again (which would read it out again)
+    await flow.locator('.node-detail .detail-title').evaluate((el) => { el.dataset.kept = 'yes'; });
     await field(page, 'decode', 'weights').fill('8.03');
     await idle(page);  // the diagrams redraw when the browser is idle
     assert.equal(norm(await flow.locator('.node-weights .node-value').textContent()), '8.03 GB');
+    assert.equal(await flow.locator('.node-detail .detail-title[data-kept="yes"]').count(), 1);
+    // choosing another node does write it
+    const before = await flow.locator('.node-detail .detail-title').textContent();
+    await flow.locator('.node-weights').click();
+    assert.equal(await flow.locator('.node-weights').getAttribute('aria-pressed'), 'true');
+    assert.notEqual(await flow.locator('.node-detail .detail-title').textContent(), before);
+    assert.equal(await flow.locator('.node-detail .detail-title[data-kept]').count(), 0);
     await field(page, 'roofline', 'bw').fill('3350');
     await idle(page);  // the diagrams redraw when the browser is idle
     assert.equal(norm(await flow.locator('.flow-link').textContent()), '⇄3,350 GB/s');

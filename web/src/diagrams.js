@@ -214,6 +214,11 @@ class Diagram {
 
   refreshDetail() {
     const lang = this.lang;
+    // what the detail shows depends on these alone: a change of the reader's numbers (refresh)
+    // leaves it as it is instead of building it again
+    const key = [lang, this.tour, this.step, this.selected].join('|');
+    if (this.detail.shownKey === key) return;
+    this.detail.shownKey = key;
     const active = this.tour ? this.tours[this.tour][this.step] : [this.selected];
     for (const id of this.nodes) {
       this.nodeEls[id].classList.toggle('active', active.includes(id));
