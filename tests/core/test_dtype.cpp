@@ -15,6 +15,11 @@ TEST_CASE("bytes per element: FP32 4, TF32 4, FP16 2, BF16 2, FP8 1, INT8 1, INT
   static_assert(bytes_per_element(Dtype::int4) == 0.5);
 }
 
+TEST_CASE("integer formats are rated in OPS, floating ones in FLOPS: INT8 and INT4 are integers") {
+  for (Dtype d : all_dtypes) CHECK(is_integer(d) == (d == Dtype::int8 || d == Dtype::int4));
+  static_assert(is_integer(Dtype::int8) && !is_integer(Dtype::fp8) && !is_integer(Dtype::bf16));
+}
+
 TEST_CASE("the C01 last layer's weights take 2,048,000 bytes in FP16") {
   CHECK(bytes_of(2048.0 * 500, Dtype::fp16).value() == 2'048'000);
 }

@@ -70,6 +70,9 @@ test('the formatter writes counts as FLOPs, rates as FLOPS with a prefix, intege
     }
     assert.match(nb(format(5e12, 'tflops', lang)), / TFLOPS$/);
     assert.match(nb(format(5e12, 'tops', lang)), / TOPS$/);
+    // intensity: FLOPs per byte, or integer operations per byte
+    assert.match(nb(format(1.97, 'flopsPerByte', lang)), /^1[.,]97 FLOPs\/B$/, lang);
+    assert.match(nb(format(1.97, 'opsPerByte', lang)), /^1[.,]97 OPs\/B$/, lang);
   }
 });
 

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import {
-  openPage, until, rows, field, select, fieldError, norm, shotPath, waitReady, frames, idle, KINDS, ROOT, useBrowserAndSite, loadUi, renderAll } from './helpers.mjs';
+  openPage, until, rows, field, select, fieldError, norm, shotPath, waitReady, frames, idle, KINDS, ROOT, useBrowserAndSite, loadUi, renderAll, LANGS } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 
@@ -587,6 +587,47 @@ test('benchmark overlay: a good file draws the measured roofline, a bad one show
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
+  }
+});
+
+test('benchmark overlay: integer dot products are rated in OPS against the INT8 ceiling, a GEMV that converts to FP32 in FLOPS (three languages)', async () => {
+  const { readFileSync } = await import('node:fs');
+  const fixture = JSON.parse(readFileSync(join(ROOT, 'tests/web/fixtures/bench-cpu.json'), 'utf8'));
+  // a run that measured an INT8 ceiling (400 GOPS) beside the FP32 one (90 GFLOPS), at 12 GB/s
+  fixture.ceilings.measured.peakFlopsPerSecond.int8 = 400e9;
+  const int4 = fixture.kernels.find((k) => k.id === 'gemv_int4');
+  assert.equal(int4.computeDtype, 'fp32');
+  fixture.kernels.push({ ...int4, id: 'gemv_int8_dp', name: 'GEMV INT8 integer dot', dtype: 'int8', computeDtype: 'int8', flopsPerByte: 1.97, flopsPerSecond: 20e9 });
+  // INT8 weights too, but converted to FP32 before the arithmetic: FLOPS, against FP32
+  fixture.kernels.push({ ...int4, id: 'gemv_int8', name: 'GEMV INT8 (weight-only)', dtype: 'int8', computeDtype: 'fp32', flopsPerByte: 1.97, flopsPerSecond: 15e9 });
+  const file = { name: 'int-dot.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(fixture)) };
+  const want = {
+    en: { intensity: '1.97 OPs/B', achieved: '20 GOPS', roof: '23.6 GOPS', share: '84.6%', int4: ['3.87 FLOPs/B', '40 GFLOPS', '46.4 GFLOPS'], int8: ['1.97 FLOPs/B', '15 GFLOPS', '23.6 GFLOPS'] },
+    es: { intensity: '1.97 OPs/B', achieved: '20 GOPS', roof: '23.6 GOPS', share: '84.6%', int4: ['3.87 FLOPs/B', '40 GFLOPS', '46.4 GFLOPS'], int8: ['1.97 FLOPs/B', '15 GFLOPS', '23.6 GFLOPS'] },
+    pt: { intensity: '1,97 OPs/B', achieved: '20 GOPS', roof: '23,6 GOPS', share: '84,6%', int4: ['3,87 FLOPs/B', '40 GFLOPS', '46,4 GFLOPS'], int8: ['1,97 FLOPs/B', '15 GFLOPS', '23,6 GFLOPS'] },
+  };
+  for (const lang of LANGS) {
+    const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
+    try {
+      await page.locator('#bench-file').setInputFiles(file);
+      await page.waitForSelector('.bench svg.chart');
+      const rows = () => page.evaluate(() => Object.fromEntries([...document.querySelectorAll('.bench-table tbody tr')]
+        .map((tr) => [...tr.children].map((c) => c.textContent.replace(/[\u00a0\u202f]/g, ' ').trim()))
+        .map((cells) => [cells[0].replace(/^\d+\. /, ''), cells.slice(1)])));
+      for (const precision of ['fp32', 'int8']) {
+        // the chosen roof changes the chart, not a kernel's own roof or unit
+        await page.locator('#bench-precision').selectOption(precision);
+        const r = await rows();
+        const w = want[lang];
+        assert.deepEqual(r['GEMV INT8 integer dot'].slice(1, 5), [w.intensity, w.achieved, w.roof, w.share], `${lang}, ${precision}`);
+        assert.deepEqual(r['GEMV INT4 (weight-only)'].slice(1, 4), w.int4, `${lang}, ${precision}`);
+        assert.deepEqual(r['GEMV INT8 (weight-only)'].slice(1, 4), w.int8, `${lang}, ${precision}`);
+        assert.equal(r['GEMV INT8 integer dot'][5], r['GEMV INT4 (weight-only)'][5], 'both memory-bound');
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
   }
 });
 

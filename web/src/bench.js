@@ -1,6 +1,7 @@
 // The benchmark overlay: load the JSON written by the native benchmark (file picker or drag and
 // drop), validate it, and draw the measured roofline and kernels beside the datasheet one.
-// Rates are in FLOPS; a roof of an integer precision (INT8) is in OPS, as datasheets rate it.
+// A kernel's rate and roof are in the unit of the precision its arithmetic is in (its computeDtype):
+// FLOPS, or OPS for integer arithmetic (the integer-dot GEMVs), as datasheets rate INT8.
 import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
 import { format } from './format.js';
@@ -57,7 +58,10 @@ export function validateBench(data) {
     if (!isStr(k.dtype)) throw new BenchError('bench.error.field', `${p}.dtype`);
     if (!isPos(k.flopsPerByte)) throw new BenchError('bench.error.field', `${p}.flopsPerByte`);
     if (!isPos(k.flopsPerSecond)) throw new BenchError('bench.error.field', `${p}.flopsPerSecond`);
-    return { id: k.id, name: k.name, dtype: k.dtype, flopsPerByte: k.flopsPerByte, flopsPerSecond: k.flopsPerSecond };
+    // the precision of its arithmetic (a file without it: the data's)
+    if (k.computeDtype !== undefined && !isStr(k.computeDtype)) throw new BenchError('bench.error.field', `${p}.computeDtype`);
+    const computeDtype = k.computeDtype === undefined ? k.dtype : k.computeDtype;
+    return { id: k.id, name: k.name, dtype: k.dtype, computeDtype, flopsPerByte: k.flopsPerByte, flopsPerSecond: k.flopsPerSecond };
   });
   return { date: data.date, machine: { name: data.machine.name }, backend: data.backend, measured, datasheet, kernels };
 }
@@ -210,10 +214,11 @@ export class BenchOverlay {
     const sides = labelSides(points, plot, LABEL_PX, roofLabels, R);
     d.kernels.forEach((k, i) => {
       f.plot.append(marker(points[i].x, points[i].y, points[i].label, `kernel series-${i % 6}`, sides[i], R));
-      const own = d.measured.peakFlopsPerSecond[k.dtype];
+      // its roof: the ceiling of the precision its arithmetic is in where the run measured one,
+      // else the chosen one; its rate in that precision's unit (OPS for integer arithmetic)
+      const own = d.measured.peakFlopsPerSecond[k.computeDtype];
       const peak = own ?? mPeak;
-      // a kernel measured against an integer precision's own peak is rated in OPS
-      const kRate = (own !== undefined ? isIntegerDtype(k.dtype) : rate === 'opsPerSecond') ? 'opsPerSecond' : 'flopsPerSecond';
+      const kRate = isIntegerDtype(own !== undefined ? k.computeDtype : p) ? 'opsPerSecond' : 'flopsPerSecond';
       let util = null;
       let roof = null;
       try {
@@ -222,7 +227,8 @@ export class BenchOverlay {
       } catch (e) {
         util = null;
       }
-      rows.push([`${i + 1}. ${k.name}`, k.dtype.toUpperCase(), format(k.flopsPerByte, 'number', lang), format(k.flopsPerSecond, kRate, lang),
+      const kIntensity = kRate === 'opsPerSecond' ? 'opsPerByte' : 'flopsPerByte';
+      rows.push([`${i + 1}. ${k.name}`, k.dtype.toUpperCase(), format(k.flopsPerByte, kIntensity, lang), format(k.flopsPerSecond, kRate, lang),
         roof ? format(roof.attainableFlopsPerSecond, kRate, lang) : '—',
         util ? (util.possible ? format(util.fraction, 'percent', lang) : t('bench.impossible', lang)) : '—',
         roof ? t(`verdict.${roof.bound}`, lang) : '—']);

@@ -202,7 +202,7 @@ export function fmtRatio(x, lang) {
 /**
  * format(value, kind, lang): kind is one of the prose/glossary formats (integer, number,
  * compact, flops, flopsPerSecond, opsPerSecond, bytes, bytesPerSecond, seconds, percent, ratio,
- * flopsPerByte, tflops, tops, gbps, gb) or a page format (macs, gflops).
+ * flopsPerByte, opsPerByte, tflops, tops, gbps, gb) or a page format (macs, gflops).
  *
  * The lesson's notation: FLOPs, with a lower-case s, count work (GFLOPs per photo); FLOPS, with
  * a capital S for "per second", is a rate (a GPU's TFLOPS); an integer precision's rate is in
@@ -223,6 +223,7 @@ export function format(value, kind, lang) {
     case 'percent': return fmtPercent(value, lang);
     case 'ratio': return fmtRatio(value, lang);
     case 'flopsPerByte': return ok(value) ? fmtNumber(value, lang) + NBSP + 'FLOPs/B' : DASH;
+    case 'opsPerByte': return ok(value) ? fmtNumber(value, lang) + NBSP + 'OPs/B' : DASH;
     case 'tflops': return ok(value) ? fmtNumber(fromBase(value, 'tflops'), lang) + NBSP + 'TFLOPS' : DASH;
     case 'tops': return ok(value) ? fmtNumber(fromBase(value, 'tops'), lang) + NBSP + 'TOPS' : DASH;
     case 'gbps': return ok(value) ? fmtNumber(fromBase(value, 'gbps'), lang) + NBSP + 'GB/s' : DASH;

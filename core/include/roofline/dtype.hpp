@@ -30,6 +30,9 @@ constexpr double bytes_per_element(Dtype d) {
   return 0.0;
 }
 
+/// Whether arithmetic in `d` is on integers: its rate is in OPS (TOPS), not FLOPS.
+constexpr bool is_integer(Dtype d) { return d == Dtype::int8 || d == Dtype::int4; }
+
 /// Bytes of `elements` numbers of dtype `d`.
 constexpr Bytes bytes_of(double elements, Dtype d) { return Bytes{elements * bytes_per_element(d)}; }
 

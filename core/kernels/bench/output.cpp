@@ -5,6 +5,7 @@
 #include <sstream>
 #include <string>
 
+#include "roofline/dtype.hpp"
 #include "roofline/error.hpp"
 
 namespace rlk::bench {
@@ -47,6 +48,15 @@ std::string quote(const std::string& s) {
 template <class T>
 std::string opt(const std::optional<T>& v) {
   return v ? num(double(*v)) : "null";
+}
+
+/// A rate of arithmetic in `dtype`: OP/s for integers (INT8, INT4), FLOP/s for floating point.
+const char* rate_unit(const std::string& dtype) {
+  try {
+    return roofline::is_integer(roofline::parse_dtype(dtype)) ? "OP/s" : "FLOP/s";
+  } catch (const roofline::Error&) {
+    return "FLOP/s";
+  }
 }
 
 std::string si(double v, const char* unit) {
@@ -135,13 +145,14 @@ void print_report(std::ostream& o, const Report& r) {
   o << "roofline-bench, backend " << r.backend << ": " << r.machine.name << (r.quick ? " (--quick)" : "") << "\n";
   char line[512];
   std::snprintf(line, sizeof line, "%-22s %-6s %9s %11s %11s %11s %13s %13s %13s %7s %13s %7s\n", "kernel", "dtype",
-                "FLOP/B", "t_min", "t_median", "t_max", "FLOP/s", "bytes/s", "roof(meas.)", "÷meas.", "roof(sheet)",
+                "per byte", "t_min", "t_median", "t_max", "rate", "bytes/s", "roof(meas.)", "÷meas.", "roof(sheet)",
                 "÷sheet");
   o << line;
   // The roof a prediction gives: FLOP/s for a kernel with FLOPs, bytes/s for pure data movement.
   auto roof = [](const Row& row, const std::optional<Prediction>& p) -> std::string {
     if (!p) return "-";
-    return row.cost.flops.value() > 0 ? si(p->flops_per_second.value(), "FLOP/s") : si(p->bytes_per_second.value(), "B/s");
+    return row.cost.flops.value() > 0 ? si(p->flops_per_second.value(), rate_unit(row.c.compute_dtype))
+                                      : si(p->bytes_per_second.value(), "B/s");
   };
   for (const Row& row : r.rows) {
     if (row.m.seconds.empty()) {
@@ -151,21 +162,22 @@ void print_report(std::ostream& o, const Report& r) {
     }
     std::snprintf(line, sizeof line, "%-22s %-6s %9.3g %9.3g s %9.3g s %9.3g s %13s %13s %13s %7s %13s %7s\n",
                   row.c.id.c_str(), row.c.dtype.c_str(), row.cost.intensity.value(), row.t_min, row.t_median,
-                  row.t_max, si(row.flops_per_second.value(), "FLOP/s").c_str(),
+                  row.t_max, si(row.flops_per_second.value(), rate_unit(row.c.compute_dtype)).c_str(),
                   si(row.bytes_per_second.value(), "B/s").c_str(), roof(row, row.from_measured).c_str(),
                   row.from_measured ? fixed(row.from_measured->measured_over_predicted).c_str() : "-",
                   roof(row, row.from_datasheet).c_str(),
                   row.from_datasheet ? fixed(row.from_datasheet->measured_over_predicted).c_str() : "-");
     o << line;
   }
+  o << "(per byte: FLOPs per byte, or operations per byte where the arithmetic is on integers, rated in OP/s)\n";
   o << "\nmeasured ceilings: bandwidth " << si(r.measured.bandwidth.value(), "B/s") << " (" << r.measured.bandwidth_from
     << ")";
   for (const auto& [d, p] : r.measured.peaks)
-    o << ", " << d << " " << si(p.value(), "FLOP/s") << " (" << r.measured.peak_from.at(d) << ")";
+    o << ", " << d << " " << si(p.value(), rate_unit(d)) << " (" << r.measured.peak_from.at(d) << ")";
   o << "\ndatasheet ceilings: ";
   if (r.datasheet) {
     o << "bandwidth " << si(r.datasheet->bandwidth.value(), "B/s");
-    for (const auto& [d, p] : r.datasheet->peaks) o << ", " << d << " " << si(p.value(), "FLOP/s");
+    for (const auto& [d, p] : r.datasheet->peaks) o << ", " << d << " " << si(p.value(), rate_unit(d));
   } else {
     o << r.datasheet_note;
   }

@@ -11,7 +11,8 @@ namespace rlk {
 
 /// Which cost formula of roofline/kernel_costs.hpp (or the core) applies to a case.
 enum class Kind {
-  peak,               ///< register-only FMA loop: the compute ceiling (n = FMAs per run)
+  peak,               ///< register-only multiply-add loop: a precision's compute ceiling (n = multiply-adds
+                      ///< per run: FMAs, or INT8 multiply-adds for the int8 ceiling)
   copy,               ///< c[i] = a[i]                    (n elements)
   triad,              ///< a[i] = b[i] + s·c[i]           (n elements)
   dot,                ///< sum of a[i]·b[i]               (n elements)

@@ -160,6 +160,24 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
     add(c);
   }
 
+  // 0b. The integer ceiling of the integer-dot GEMVs' vpdpbusd (where they use it).
+  if (peak_int8_dot_available()) {
+    const long iterations = quick ? 2'000'000 : 40'000'000;
+    Case c = make_case("peak_int8", std::string("INT8 dot products in registers (INT8 ceiling, ") +
+                                        int_dot_name(best_int_dot()) + ")",
+                       "peak", Kind::peak, "int8", "int8");
+    c.n = peak_int8_dot_count(*pool, iterations);
+    c.run = [=] {
+      Measurement r;
+      const std::int64_t got = peak_int8_dot(*pool, 1000), want = peak_int8_dot_expected(*pool, 1000);
+      r.verified = got == want;
+      r.detail = r.verified ? "exact integer result" : "sum " + std::to_string(got) + ", expected " + std::to_string(want);
+      if (r.verified) r.seconds = time_host(policy, [&] { peak_int8_dot(*pool, iterations); });
+      return r;
+    };
+    add(c);
+  }
+
   // 1. Streams, arrays ≥ 4 × the last-level cache.
   const std::size_t llc = last_level_cache_bytes();
   const std::size_t stream_n = quick ? (std::size_t(4) << 20) : std::max(4 * llc, std::size_t(64) << 20) / 4;
@@ -246,7 +264,8 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
   const std::size_t gm = quick ? 4096 : 32768, gk = quick ? 4096 : 8192, group = 128;
   auto gemv_case = [&](std::string id, std::string name, std::string dtype, int bits, bool vendor,
                        bool int_dot = false) {
-    Case c = make_case(id, name, "gemv", Kind::gemv, dtype, "fp32", vendor);
+    // the integer-dot GEMVs' arithmetic is INT8 dot products (OPS), the others' FP32 (FLOPS)
+    Case c = make_case(id, name, "gemv", Kind::gemv, dtype, int_dot ? "int8" : "fp32", vendor);
     c.m = double(gm);
     c.k = double(gk);
     c.n = 1;

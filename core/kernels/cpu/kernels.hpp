@@ -74,6 +74,16 @@ void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, fl
                   IntDot isa = best_int_dot(), RowPrefetch prefetch = best_row_prefetch());
 void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y,
                   IntDot isa = best_int_dot(), RowPrefetch prefetch = best_row_prefetch());
+// 0b. The integer ceiling of the integer-dot GEMVs' vpdpbusd (`isa`: AVX-VNNI or AVX-512 VNNI):
+// `iterations` rounds of 12 independent 256-bit steps of 32 INT8 multiply-adds per thread. Returns
+// the sum of every int32 lane, which must equal peak_int8_dot_expected (exact integers).
+bool peak_int8_dot_available(IntDot isa = best_int_dot());
+std::int64_t peak_int8_dot(ThreadPool& pool, long iterations, IntDot isa = best_int_dot());
+std::int64_t peak_int8_dot_expected(const ThreadPool& pool, long iterations);
+inline double peak_int8_dot_count(const ThreadPool& pool, long iterations) {  ///< INT8 multiply-adds
+  return double(iterations) * pool.size() * 12 * 32;
+}
+
 // The BF16 GEMV (declared here, after RowPrefetch) prefetches as the integer-dot ones do.
 void gemv_bf16(ThreadPool& pool, const std::uint16_t* w, const float* x, float* y, std::size_t m,
                std::size_t k, RowPrefetch prefetch = best_row_prefetch());

@@ -125,6 +125,35 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
     out.push_back(c);
   }
 
+  // 0b. The INT8 ceiling of __dp4a (the __dp4a GEMVs' instruction).
+  {
+    const int blocks = sms * 8, threads = 256, iterations = quick ? 4096 : 65536;
+    Case c = make_case("peak_int8", "__dp4a loop in registers (INT8 ceiling of the CUDA cores)", "peak", Kind::peak,
+                       "int8", "int8");
+    c.n = peak_dp4a_count(blocks, threads, iterations);
+    c.run = [=] {
+      Measurement r;
+      DeviceBuffer<int> sink(std::size_t(blocks) * threads);
+      const int check = 16;
+      peak_dp4a(sink.data(), blocks, threads, check);
+      const auto host = sink.download();
+      r.verified = true;
+      for (std::size_t t = 0; t < host.size() && r.verified; ++t) {
+        const long long want = 8LL * static_cast<long long>(t) + 28 + 32LL * check;
+        if (host[t] != want) {
+          r.verified = false;
+          r.detail = "thread " + std::to_string(t) + " wrote " + std::to_string(host[t]) + ", expected " + std::to_string(want);
+        }
+      }
+      if (r.verified) {
+        r.detail = "exact integer results";
+        r.seconds = time_device(policy, [&] { peak_dp4a(sink.data(), blocks, threads, iterations); });
+      }
+      return r;
+    };
+    out.push_back(c);
+  }
+
   // 1. Streams: 1 GiB arrays (≥ 4 × the L2 of any current GPU).
   const std::size_t sn = quick ? (std::size_t(1) << 22) : (std::size_t(1) << 28);
   for (int which = 0; which < 4; ++which) {
@@ -247,7 +276,8 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
     const char* dtypes[] = {"bf16", "int8", "int4", "fp32", "int8", "int4"};
     const bool int_dot = which >= 4;
     const int bits = which == 1 || which == 4 ? 8 : 4;
-    Case c = make_case(ids[which], names[which], "gemv", Kind::gemv, dtypes[which], "fp32", which == 3);
+    // the __dp4a GEMVs' arithmetic is INT8 dot products (OPS), the others' FP32 (FLOPS)
+    Case c = make_case(ids[which], names[which], "gemv", Kind::gemv, dtypes[which], int_dot ? "int8" : "fp32", which == 3);
     c.m = gm;
     c.k = gk;
     c.n = 1;

@@ -13,6 +13,13 @@ inline double peak_fma_count(int blocks, int threads, int iterations) {
   return double(blocks) * threads * iterations * 8;
 }
 
+// 0b. The INT8 ceiling of __dp4a: every thread runs `iterations` rounds of 8 independent __dp4a
+// (4 INT8 multiply-adds each) and writes 8·t + 28 + 32·iterations (thread t), exactly.
+void peak_dp4a(int* sink, int blocks, int threads, int iterations);
+inline double peak_dp4a_count(int blocks, int threads, int iterations) {  ///< INT8 multiply-adds
+  return double(blocks) * threads * iterations * 8 * 4;
+}
+
 // 1. Streams (n a multiple of 4: float4 accesses).
 void copy(const float* a, float* c, std::size_t n);
 void triad(float* a, const float* b, const float* c, float scalar, std::size_t n);
