@@ -216,7 +216,7 @@ export class BenchOverlay {
       f.plot.append(marker(points[i].x, points[i].y, points[i].label, `kernel series-${i % 6}`, sides[i], R));
       // its roof: the ceiling of the precision its arithmetic is in where the run measured one,
       // else the chosen one; its rate in that precision's unit (OPS for integer arithmetic)
-      const own = d.measured.peakFlopsPerSecond[k.computeDtype];
+      const own = Object.prototype.hasOwnProperty.call(d.measured.peakFlopsPerSecond, k.computeDtype) ? d.measured.peakFlopsPerSecond[k.computeDtype] : undefined;
       const peak = own ?? mPeak;
       const kRate = isIntegerDtype(own !== undefined ? k.computeDtype : p) ? 'opsPerSecond' : 'flopsPerSecond';
       let util = null;
