@@ -41,7 +41,8 @@ export interface FunctionInfo {
 
 // ---- catalog --------------------------------------------------------------------------------
 
-export interface DtypeInfo { id: Dtype; name: string; bytesPerElement: number; bits: number }
+/** integer: arithmetic in this format is on integers, its rate in OPS (TOPS), not FLOPS. */
+export interface DtypeInfo { id: Dtype; name: string; bytesPerElement: number; bits: number; integer: boolean }
 export interface PeakFlopsPerSecond { fp32?: number; tf32?: number; fp16?: number; bf16?: number; fp8?: number; int8?: number }
 export interface Gpu {
   id: string; name: string; year: number;

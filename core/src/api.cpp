@@ -538,7 +538,7 @@ std::span<const Function> table() {
          for (ErrorCode c : all_error_codes) v.push(std::string(error_code_id(c)));
          return v;
        }},
-      {"dtypes", {}, {"id", "name", "bytesPerElement", "bits"}, list,
+      {"dtypes", {}, {"id", "name", "bytesPerElement", "bits", "integer"}, list,
        [](const Args&) {
          Value v = Value::array();
          for (Dtype d : all_dtypes) {
@@ -546,7 +546,8 @@ std::span<const Function> table() {
                       .set("id", std::string(dtype_id(d)))
                       .set("name", std::string(dtype_name(d)))
                       .set("bytesPerElement", bytes_per_element(d))
-                      .set("bits", bytes_per_element(d) * 8));
+                      .set("bits", bytes_per_element(d) * 8)
+                      .set("integer", is_integer(d)));
          }
          return v;
        }},

@@ -183,6 +183,11 @@ for (const [label, load] of Object.entries(packages)) {
       assert.deepEqual(codeOf(() => rl.dtypes({ all: true })), ['unknown_argument', 'all']);
     });
 
+    test('dtypes: INT8 and INT4 are the integer formats (rated in TOPS), the others floating point', () => {
+      assert.deepEqual(rl.dtypes().filter((d) => d.integer).map((d) => d.id), ['int8', 'int4']);
+      assert.ok(rl.dtypes().every((d) => typeof d.integer === 'boolean'));
+    });
+
     test('device: the L4 in BF16, and the T4 has no BF16 peak', () => {
       assert.deepEqual(rl.device({ gpu: 'l4', dtype: 'bf16' }), {
         peakFlopsPerSecond: 121e12, bytesPerSecond: 300e9, memoryBytes: 24e9, ridgeFlopsPerByte: 121e12 / 300e9,

@@ -155,7 +155,7 @@ export class BenchOverlay {
   chart() {
     const { rl, lang, data: d } = this;
     const p = this.precision;
-    const rate = isIntegerDtype(p) ? 'opsPerSecond' : 'flopsPerSecond';
+    const rate = isIntegerDtype(rl, p) ? 'opsPerSecond' : 'flopsPerSecond';
     const mPeak = d.measured.peakFlopsPerSecond[p];
     const dPeak = d.datasheet ? d.datasheet.peakFlopsPerSecond[p] : undefined;
     const tops = [mPeak, dPeak, ...d.kernels.map((k) => k.flopsPerSecond)].filter(isPos);
@@ -218,7 +218,7 @@ export class BenchOverlay {
       // else the chosen one; its rate in that precision's unit (OPS for integer arithmetic)
       const own = Object.prototype.hasOwnProperty.call(d.measured.peakFlopsPerSecond, k.computeDtype) ? d.measured.peakFlopsPerSecond[k.computeDtype] : undefined;
       const peak = own ?? mPeak;
-      const kRate = isIntegerDtype(own !== undefined ? k.computeDtype : p) ? 'opsPerSecond' : 'flopsPerSecond';
+      const kRate = isIntegerDtype(rl, own !== undefined ? k.computeDtype : p) ? 'opsPerSecond' : 'flopsPerSecond';
       let util = null;
       let roof = null;
       try {

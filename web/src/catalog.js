@@ -79,7 +79,8 @@ export function dtypeName(rl, id) {
   return byId(catalog(rl).dtypes, id, 'dtype').name;
 }
 
-/** Integer precisions are rated in TOPS (operations), floating ones in TFLOPS. */
-export function isIntegerDtype(id) {
-  return id === 'int8' || id === 'int4';
+/** Integer precisions are rated in TOPS (operations), floating ones in TFLOPS: the core says which. */
+export function isIntegerDtype(rl, id) {
+  const d = catalog(rl).dtypes.find((x) => x.id === id);
+  return Boolean(d && d.integer);
 }

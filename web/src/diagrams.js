@@ -29,7 +29,7 @@ let readerPeakUnit = 'tflops';
 if (typeof document !== 'undefined') {
   document.addEventListener('roofline-change', (e) => {
     const d = e.detail || {};
-    if (d.kind === 'roofline' && d.calc) readerPeakUnit = isIntegerDtype(d.calc.state.selects.precision) ? 'tops' : 'tflops';
+    if (d.kind === 'roofline' && d.calc) readerPeakUnit = isIntegerDtype(d.calc.rl, d.calc.state.selects.precision) ? 'tops' : 'tflops';
   });
 }
 

@@ -38,7 +38,7 @@ export function applyGpu(c, id, prec) {
 
 /** True when the calculator's precision is an integer one: its rates are OPS, not FLOPS. */
 export function integerPeak(c) {
-  return isIntegerDtype(c.state.selects.precision);
+  return isIntegerDtype(c.rl, c.state.selects.precision);
 }
 
 /** Draws a roofline chart (ramp, roof, ridge) for a ceiling, plus points. Returns the frame. */

@@ -55,7 +55,7 @@ export const tileKind = {
     const ro = t && dev && c.call('roofline', { peakFlopsPerSecond: dev.peakFlopsPerSecond, bytesPerSecond: dev.bytesPerSecond, flopsPerByte: t.flopsPerByte });
     c.row('tileIntensity', t && c.t('tile.how.tile', { t: c.n('tile') }), t && t.flopsPerByte, 'flopsPerByte');
     c.row('noReuse', one && c.t('tile.how.noReuse'), one && one.flopsPerByte, 'flopsPerByte');
-    c.row('ridge', ro && `${c.fmt(dev.peakFlopsPerSecond, isIntegerDtype(dtype) ? 'tops' : 'tflops')} ÷ ${c.fmt(dev.bytesPerSecond, 'gbps')}`, ro ? ro.ridgeFlopsPerByte : (!dev ? c.t('tile.noPeak', { dtype: dtype.toUpperCase() }) : null), ro ? 'flopsPerByte' : undefined);
+    c.row('ridge', ro && `${c.fmt(dev.peakFlopsPerSecond, isIntegerDtype(c.rl, dtype) ? 'tops' : 'tflops')} ÷ ${c.fmt(dev.bytesPerSecond, 'gbps')}`, ro ? ro.ridgeFlopsPerByte : (!dev ? c.t('tile.noPeak', { dtype: dtype.toUpperCase() }) : null), ro ? 'flopsPerByte' : undefined);
     c.row('verdict', ro && `${c.fmt(t.flopsPerByte, 'number')} ÷ ${c.fmt(ro.ridgeFlopsPerByte, 'number')} = ${c.fmt(ro.intensityOverRidge, 'ratio')}`, ro && c.t(`verdict.${ro.bound}`));
     const e = c.call('elementwise', { elements: v.elements, dtype }, { elements: 'elements' });
     c.row('elementwise', e && `${c.fmt(e.flops, 'flops')} ÷ ${c.fmt(e.bytes, 'bytes')}`, e && e.flopsPerByte, 'flopsPerByte');
