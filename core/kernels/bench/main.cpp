@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
       csv_path = value();
     } else if (a == "--prefetch") {
       options.prefetch = value();
-      if (options.prefetch != "none" && options.prefetch != "next-rows" && options.prefetch != "ahead") {
+      if (!rlk::cpu::prefetch_id_known(options.prefetch)) {
         std::fprintf(stderr, "roofline-bench: --prefetch must be none, next-rows or ahead, got %s\n",
                      options.prefetch.c_str());
         return 2;

@@ -123,15 +123,20 @@ class CpuBackend final : public Backend {
   bool prefetch_chosen_ = false;                ///< by --prefetch
 };
 
+/// The software prefetch Options::prefetch names; nothing for an unknown id.
+std::optional<RowPrefetch> prefetch_from_id(const std::string& id) {
+  if (id == "none") return RowPrefetch::none;
+  if (id == "next-rows") return RowPrefetch::next_rows;
+  if (id == "ahead") return RowPrefetch::ahead;
+  return std::nullopt;
+}
+
 std::vector<Case> CpuBackend::cases(const Options& options) {
   const unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   pool_ = std::make_unique<ThreadPool>(threads);
   vendor_set_threads(threads);
   prefetch_chosen_ = !options.prefetch.empty();
-  prefetch_ = options.prefetch == "none"        ? RowPrefetch::none
-              : options.prefetch == "next-rows" ? RowPrefetch::next_rows
-              : options.prefetch == "ahead"     ? RowPrefetch::ahead
-                                                : best_row_prefetch();
+  prefetch_ = prefetch_from_id(options.prefetch).value_or(best_row_prefetch());
   const RowPrefetch prefetch = prefetch_;
   ThreadPool* pool = pool_.get();
   const bool quick = options.quick;
@@ -408,5 +413,7 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
 }  // namespace
 
 std::unique_ptr<Backend> make_cpu_backend() { return std::make_unique<CpuBackend>(); }
+
+bool prefetch_id_known(const std::string& id) { return prefetch_from_id(id).has_value(); }
 
 }  // namespace rlk::cpu
