@@ -183,8 +183,10 @@ test('an attribute changed on an element still waiting to be built does not buil
   const { page, context, errors } = await open(`${env.site.url}embed-example.html`);
   try {
     await until(page, RENDERED, EMBEDDED);
-    // far below the fold: it waits for the viewport, or for idle time
-    await page.evaluate(() => {
+    // Far below the fold, it waits for the viewport or for idle time. The attribute changes as
+    // soon as the element is marked pending (a mutation observer's callback runs before any frame
+    // or idle callback could build it), however slow the machine.
+    const built = await page.evaluate(async () => {
       const spacer = document.createElement('div');
       spacer.setAttribute('aria-hidden', 'true');
       spacer.append(...Array.from({ length: 400 }, () => document.createElement('p')));
@@ -193,22 +195,30 @@ test('an attribute changed on an element still waiting to be built does not buil
       const el = document.createElement('roofline-calculator');
       el.setAttribute('kind', 'matmul');
       el.id = 'late';
-      document.querySelector('main').append(el);
-    });
-    await until(page, () => document.querySelector('#late').hasAttribute('data-pending'));
-    const built = await page.evaluate(async () => {
-      const el = document.querySelector('#late');
       let builds = 0;
-      // each build draws a new calculator section into the shadow root
-      new MutationObserver((records) => {
-        for (const r of records) for (const n of r.addedNodes) if (n.nodeType === 1 && n.matches('section.calc')) builds += 1;
-      }).observe(el.shadowRoot, { childList: true });
-      el.setAttribute('lang', 'es');
+      let pendingAfterChange = null;
+      const changed = new Promise((resolve) => {
+        const watch = new MutationObserver(() => {
+          if (!el.hasAttribute('data-pending') || pendingAfterChange !== null) return;
+          watch.disconnect();
+          // each build draws a new calculator section into the shadow root
+          new MutationObserver((records) => {
+            for (const r of records) for (const n of r.addedNodes) if (n.nodeType === 1 && n.matches('section.calc')) builds += 1;
+          }).observe(el.shadowRoot, { childList: true });
+          el.setAttribute('lang', 'es');
+          pendingAfterChange = el.hasAttribute('data-pending');
+          resolve();
+        });
+        watch.observe(el, { attributes: true, attributeFilter: ['data-pending'] });
+      });
+      document.querySelector('main').append(el);
+      await Promise.race([changed, new Promise((r) => setTimeout(r, 10000))]);
       for (let i = 0; i < 100 && !builds; i += 1) await new Promise((r) => setTimeout(r, 50));
       el.scrollIntoView();
       await new Promise((r) => setTimeout(r, 1500));
-      return { builds, title: el.shadowRoot.querySelector('.calc-title') && el.shadowRoot.querySelector('.calc-title').textContent };
+      return { pendingAfterChange, builds, title: el.shadowRoot.querySelector('.calc-title') && el.shadowRoot.querySelector('.calc-title').textContent };
     });
+    assert.equal(built.pendingAfterChange, true, 'below the fold it waits to be built, and the attribute change does not build it at once');
     assert.equal(built.builds, 1, 'built once, when its turn came');
     assert.equal(norm(built.title), norm(ui['matmul.title'].es), 'in the language it had then');
     assert.deepEqual(errors, []);
