@@ -68,6 +68,8 @@ export interface Model {
   /** The dtype of its activations and KV cache, where it is a plain one. */
   dtype?: Dtype;
   layers?: number; kvHeads?: number; headDim?: number; macsPerExample?: number; flopsPerExample?: number;
+  /** The rounded figure the lesson works with (ResNet-50: 4.1 GMACs, 8.2 GFLOPs). */
+  workingMacsPerExample?: number; workingFlopsPerExample?: number;
   stages?: Stage[]; source: string;
 }
 export interface WeightFormat {
@@ -139,6 +141,10 @@ export interface ThroughputResult {
 }
 export interface TotalWorkResult { flops: number; seconds: number }
 export interface RentalCostResult { usd: number }
+export interface DailyLoadResult { arrivalsPerSecond: number; arrivalsPerSecondPerGpu: number; load: number }
+export interface GpusNeededResult { exactGpus: number; gpus: number }
+export interface PerSecondResult { perSecond: number }
+export interface FramePixelsResult { pixels: number; pixelsPerSecond: number }
 export interface DenseLayerResult {
   macs: number; flops: number; bytes: number; weightBytes: number; flopsPerByte: number;
   weightsOnlyFlopsPerByte: number; limitFlopsPerByte: number;
@@ -208,9 +214,17 @@ export interface Roofline {
   roofline(args: { peakFlopsPerSecond: number; bytesPerSecond: number; flopsPerByte: number }): RooflineResult;
   clocks(args: { flops: number; bytes: number; peakFlopsPerSecond: number; bytesPerSecond: number }): ClocksResult;
   utilization(args: { achievedFlopsPerSecond: number; peakFlopsPerSecond: number }): UtilizationResult;
-  throughput(args: { flopsPerItem: number; itemsPerSecond: number; peakFlopsPerSecond: number }): ThroughputResult;
+  throughput(args: { flopsPerItem: number; itemsPerSecond: number; peakFlopsPerSecond: number; gpus?: number }): ThroughputResult;
   totalWork(args: { flopsPerItem: number; items: number; itemsPerSecond?: number }): TotalWorkResult;
   rentalCost(args: { pricePerHourUsd: number; gpus: number; hours: number }): RentalCostResult;
+  /** A day's items spread over GPUs against each GPU's measured rate (C01: ≈ 5 % load). */
+  dailyLoad(args: { items: number; gpus: number; itemsPerSecond: number }): DailyLoadResult;
+  /** GPUs for a demanded rate at a rate per GPU: the next whole GPU. */
+  gpusNeeded(args: { demandItemsPerSecond: number; itemsPerSecond: number }): GpusNeededResult;
+  /** One item every `seconds`, as a rate (a 50 ms TPOT is 20 tokens/s). */
+  perSecond(args: { seconds: number }): PerSecondResult;
+  /** A screen's pixels, and per second at a frame rate. */
+  framePixels(args: { width: number; height: number; framesPerSecond: number }): FramePixelsResult;
   denseLayer(args: { batch: number; inputs: number; outputs: number; dtype: Dtype }): DenseLayerResult;
   minBatchForRidge(args: { inputs: number; outputs: number; dtype: Dtype; ridgeFlopsPerByte: number }): MinBatchForRidgeResult;
   /** flopsPerToken and peakFlopsPerSecond go together (one alone: 'missing_field' naming the other). */

@@ -14,6 +14,7 @@
 #include "roofline/matrix.hpp"
 #include "roofline/precision.hpp"
 #include "roofline/roofline.hpp"
+#include "roofline/serving.hpp"
 #include "roofline/training.hpp"
 
 namespace roofline::api {
@@ -189,6 +190,10 @@ Value model_value(const Model& m) {
     v.set("macsPerExample", *m.macs_per_example);
     v.set("flopsPerExample", to_flops(Macs{*m.macs_per_example}).value());
   }
+  if (m.working_macs_per_example) {
+    v.set("workingMacsPerExample", *m.working_macs_per_example);
+    v.set("workingFlopsPerExample", to_flops(Macs{*m.working_macs_per_example}).value());
+  }
   if (!m.stages.empty()) {
     Value stages = Value::array();
     for (const Stage& s : m.stages) {
@@ -314,6 +319,11 @@ Value case_args(const LessonCase& c, const std::vector<std::string_view>& takes)
   if (const CaseValue* m = c.find("model")) model = &find_model(m->id, "model");
   if (const CaseValue* f = c.find("format")) format = &find_format(f->id, "format");
   if (model && !format) format = &find_format(model->format, "format");
+  if (model && model->working_macs_per_example) {
+    // a CNN's work per example, as the lesson works with it (8.2 GFLOPs a photo for ResNet-50)
+    const double per_example = to_flops(Macs{*model->working_macs_per_example}).value();
+    all.set("flopsPerItem", per_example).set("forwardFlops", per_example);
+  }
   if (model) {
     const ModelWeights w = model_weights(*model, *format);
     all.set("weightBytes", w.bytes.value()).set("params", w.params);
@@ -341,6 +351,7 @@ Value case_args(const LessonCase& c, const std::vector<std::string_view>& takes)
   if (const CaseValue* g = c.find("gpu")) {
     const Gpu& gpu = find_gpu(g->id, "gpu");
     all.set("bytesPerSecond", gpu.bandwidth.value()).set("memoryBytesPerGpu", gpu.memory.value());
+    if (gpu.price_per_hour_usd && !all.find("pricePerHourUsd")) all.set("pricePerHourUsd", *gpu.price_per_hour_usd);
     const Dtype d = parse_dtype(all.get("dtype").string(), "dtype");
     const Device dev = device_for(gpu, d);
     all.set("peakFlopsPerSecond", dev.peak.value()).set("ridgeFlopsPerByte", ridge(dev).value());
@@ -485,7 +496,7 @@ struct Arg {
 struct Function {
   std::string_view name;
   Arg arg_slots[8];
-  std::string_view result_slots[16];
+  std::string_view result_slots[20];
   bool list;
   Handler run;
 
@@ -573,7 +584,8 @@ std::span<const Function> table() {
        }},
       {"models", {},
        {"id", "name", "kind", "params", "format", "keptParams", "bitsPerWeight", "weightBytes", "dtype?", "layers?",
-        "kvHeads?", "headDim?", "macsPerExample?", "flopsPerExample?", "stages?", "source"}, list,
+        "kvHeads?", "headDim?", "macsPerExample?", "flopsPerExample?", "workingMacsPerExample?",
+        "workingFlopsPerExample?", "stages?", "source"}, list,
        [](const Args&) {
          Value v = Value::array();
          for (const Model& m : roofline::models()) v.push(model_value(m));
@@ -581,7 +593,8 @@ std::span<const Function> table() {
        }},
       {"model", {{"id", Kind::model, ""}},
        {"id", "name", "kind", "params", "format", "keptParams", "bitsPerWeight", "weightBytes", "dtype?", "layers?",
-        "kvHeads?", "headDim?", "macsPerExample?", "flopsPerExample?", "stages?", "source"}, object,
+        "kvHeads?", "headDim?", "macsPerExample?", "flopsPerExample?", "workingMacsPerExample?",
+        "workingFlopsPerExample?", "stages?", "source"}, object,
        [](const Args& a) { return model_value(model_arg(a, "id")); }},
       {"formats", {},
        {"id", "name", "bits", "weightOnly", "dtype", "groupSize", "scaleDtype", "keepsBf16Share", "computeDtype", "source"},
@@ -705,12 +718,15 @@ std::span<const Function> table() {
        }},
       {"throughput",
        {{"flopsPerItem", Kind::positive, "FLOPs"}, {"itemsPerSecond", Kind::non_negative, "1/s"},
-        {"peakFlopsPerSecond", Kind::positive, "FLOPS"}},
+        {"peakFlopsPerSecond", Kind::positive, "FLOPS"}, {"gpus", Kind::count, "", opt}},
        {"achievedFlopsPerSecond", "fraction", "possible", "secondsPerItemAtPeak", "ceilingItemsPerSecond"}, object,
        [](const Args& a) {
          const Flops per_item{a.number("flopsPerItem")};
          const double items_per_second = a.number("itemsPerSecond");
-         const Throughput t = throughput(per_item, items_per_second, FlopsPerSecond{a.number("peakFlopsPerSecond")});
+         // over several GPUs the peak is theirs together (C10's two H100)
+         const double gpus = require_count("gpus", a.number_or("gpus", 1));
+         const FlopsPerSecond peak{require_result("peakFlopsPerSecond", a.number("peakFlopsPerSecond") * gpus)};
+         const Throughput t = throughput(per_item, items_per_second, peak);
          return Value::object()
              .set("achievedFlopsPerSecond", t.achieved.value())
              .set("fraction", t.utilization.fraction)
@@ -735,6 +751,32 @@ std::span<const Function> table() {
          const double price = a.number("pricePerHourUsd");
          const double gpus = a.number("gpus");
          return Value::object().set("usd", rental_cost_usd(price, gpus, a.number("hours")));
+       }},
+      {"dailyLoad",
+       {{"items", Kind::count, ""}, {"gpus", Kind::count, ""}, {"itemsPerSecond", Kind::positive, "1/s"}},
+       {"arrivalsPerSecond", "arrivalsPerSecondPerGpu", "load"}, object,
+       [](const Args& a) {
+         const DailyLoad l = daily_load(a.number("items"), a.number("gpus"), a.number("itemsPerSecond"));
+         return Value::object()
+             .set("arrivalsPerSecond", l.items_per_second)
+             .set("arrivalsPerSecondPerGpu", l.items_per_second_per_gpu)
+             .set("load", l.load);
+       }},
+      {"gpusNeeded",
+       {{"demandItemsPerSecond", Kind::positive, "1/s"}, {"itemsPerSecond", Kind::positive, "1/s"}},
+       {"exactGpus", "gpus"}, object,
+       [](const Args& a) {
+         const GpusNeeded g = gpus_needed(a.number("demandItemsPerSecond"), a.number("itemsPerSecond"));
+         return Value::object().set("exactGpus", g.exact).set("gpus", g.gpus);
+       }},
+      {"perSecond", {{"seconds", Kind::positive, "s"}}, {"perSecond"}, object,
+       [](const Args& a) { return Value::object().set("perSecond", per_second(Seconds{a.number("seconds")})); }},
+      {"framePixels",
+       {{"width", Kind::count, ""}, {"height", Kind::count, ""}, {"framesPerSecond", Kind::positive, "1/s"}},
+       {"pixels", "pixelsPerSecond"}, object,
+       [](const Args& a) {
+         const FramePixels f = frame_pixels(a.number("width"), a.number("height"), a.number("framesPerSecond"));
+         return Value::object().set("pixels", f.pixels).set("pixelsPerSecond", f.per_second);
        }},
       {"denseLayer",
        {{"batch", Kind::count, ""}, {"inputs", Kind::count, ""}, {"outputs", Kind::count, ""}, {"dtype", Kind::dtype, ""}},

@@ -24,9 +24,11 @@ constexpr double none = -1;
 const std::vector<Gpu>& gpu_table() {
   static const std::vector<Gpu> table = {
       {"t4", "NVIDIA T4", 2018, gigabytes(16), gigabytes_per_second(320),
-       peaks(8.1, none, 65, none, none, 130), 0.53,
+       peaks(8.1, none, 65, none, none, 130), 0.526,
        "Lesson table (FP32 8.1, FP16 65 with tensor cores, INT8 130 TOPS, 320 GB/s, ≈ US$0.53/h AWS, "
-       "Sep 2026). No BF16, FP8 or sparsity. NVIDIA T4 datasheet."},
+       "Sep 2026). No BF16, FP8 or sparsity. NVIDIA T4 datasheet. The price is AWS's on-demand "
+       "g4dn.xlarge (one T4), US$0.526/h, which the table rounds to ≈ US$0.53 and with which two T4 "
+       "cost the lesson's ≈ US$768 a month (730 h)."},
       {"l4", "NVIDIA L4", 2023, gigabytes(24), gigabytes_per_second(300),
        peaks(30.3, 60, 121, 121, 242, 242), 0.80,
        "Lesson table (FP16 ≈ 121, FP8 ≈ 242, INT8 ≈ 242 TOPS dense, 300 GB/s, ≈ US$0.80/h AWS, "
@@ -75,28 +77,29 @@ const std::vector<WeightFormat>& format_table() {
 const std::vector<Model>& model_table() {
   static const std::vector<Model> table = [] {
     std::vector<Model> t;
-    t.push_back({"llama3-8b", "Llama 3 8B", "llm", 8.03e9, "bf16", 1.0e9, Dtype::bf16, 32, 8, 128, std::nullopt, {},
+    t.push_back({"llama3-8b", "Llama 3 8B", "llm", 8.03e9, "bf16", 1.0e9, Dtype::bf16, 32, 8, 128, std::nullopt, std::nullopt, {},
                  "Lesson: 8.03 billion parameters served in BF16 (≈ 16.06 GB); ≈ 1,000 million of them "
                  "(embeddings and output layer) stay in BF16 under INT4. Layers, KV heads and head "
                  "dimension from Meta's published configuration."});
     t.push_back({"c10-70b", "70.6 B model (C10)", "llm", 70.6e9, "fp8", 0, Dtype::fp8, std::nullopt, std::nullopt,
-                 std::nullopt, std::nullopt, {},
+                 std::nullopt, std::nullopt, std::nullopt, {},
                  "Lesson (C10): 70.6 billion parameters in FP8 (≈ 70.6 GB), two H100 in tensor parallel."});
     t.push_back({"qwen-27b", "Qwen3.8-27B", "llm", 27e9, "bf16", 0, Dtype::bf16, std::nullopt, std::nullopt,
-                 std::nullopt, std::nullopt, {},
+                 std::nullopt, std::nullopt, std::nullopt, {},
                  "Lesson, English section: roughly 27 billion parameters in bfloat16, ≈ 54 GB of weights."});
     t.push_back({"phone-3b", "On-device model, 3 B at 3.5 bits", "llm", 3e9, "q3.5", 0, std::nullopt, std::nullopt,
-                 std::nullopt, std::nullopt, std::nullopt, {},
+                 std::nullopt, std::nullopt, std::nullopt, std::nullopt, {},
                  "Lesson: ≈ 3 billion parameters compressed to ≈ 3.5 bits per weight (≈ 1.3 GB)."});
     t.push_back({"resnet50", "ResNet-50 (C01)", "cnn", 24.5e6, "fp16", 0, Dtype::fp16, std::nullopt, std::nullopt,
-                 std::nullopt, 4.088e9,
+                 std::nullopt, 4.088e9, 4.1e9,
                  {{"conv1", "First convolution (7 × 7, 64 filters)", 118013952, 9408},
                   {"stage1", "Stage 1 (56 × 56 maps)", 668e6, 0.216e6},
                   {"stage3", "Stage 3 (14 × 14 maps)", 1464e6, 7.1e6},
                   {"stage4", "Stage 4 (7 × 7 maps)", 809e6, 15.0e6},
                   {"fc", "Final dense layer (2,048 → 500)", 1024000, 1024500}},
                  "Lesson (C01): 24.5 million parameters, 4,088 million MACs per 224 × 224 photo "
-                 "counted layer by layer, served in FP16; stage figures from the lesson's table."});
+                 "counted layer by layer, which the lesson works with as 4.1 GMACs (8.2 GFLOPs); served in "
+                 "FP16; stage figures from the lesson's table."});
     return t;
   }();
   return table;
@@ -142,9 +145,10 @@ const std::vector<LessonCase>& case_table() {
        "tokens per second."},
       {"four-conversations", "Four conversations at once on an L4",
        {id("model", "llama3-8b"), id("format", "bf16"), id("gpu", "l4"), num("batch", 4), num("kvTokens", 8192),
-        num("gpus", 1)},
-       "Lesson: four conversations of 8,192 tokens, 1.07 GB of KV cache each: ≈ 59 tokens per second in "
-       "total, ≈ 15 each."},
+        num("kvBytesPerSequence", 1.07e9), num("gpus", 1)},
+       "Lesson: four conversations of 8,192 tokens, 1.07 GB of KV cache each (the lesson's rounding of the "
+       "1,073,741,824 bytes that 8,192 tokens of Llama 3 8B hold): 16.06 + 4 × 1.07 ≈ 20.3 GB per step, "
+       "≈ 59 tokens per second in total, ≈ 15 each."},
       {"llama-l4-prefill", "Prefill of a 2,000-token prompt on an L4",
        {id("model", "llama3-8b"), id("format", "bf16"), id("gpu", "l4"), num("promptTokens", 2000),
         num("gpus", 1)},
@@ -160,6 +164,36 @@ const std::vector<LessonCase>& case_table() {
        {num("tile", 64), num("elements", 802816), id("dtype", "fp16"), id("gpu", "t4")},
        "Lesson: square tiles of a matmul, and the 112 × 112 × 64 = 802,816 values that C01's first "
        "convolution writes, in FP16 on a T4."},
+      {"c01-day", "All of one day's photos at C01",
+       {id("model", "resnet50"), id("gpu", "t4"), num("items", 10e6), num("itemsPerSecond", 1200), num("gpus", 2),
+        num("hours", 730)},
+       "Lesson (C01): ≈ 10 million photos a day (≈ 2.5 M posts with ≈ 3 photos each, plus other teams'), "
+       "8.2 GFLOPs each, on two T4 that each serve ≈ 1,200 photos per second as measured with "
+       "perf_analyzer; a month of 730 hours (8,760 ÷ 12) of both T4."},
+      {"c01-training", "C01's monthly training run",
+       {id("model", "resnet50"), num("examples", 1840211), num("epochs", 8)},
+       "Lesson (C01): 1,840,211 photos, 8 epochs, a training step ≈ 3 times a forward pass: ≈ 3.6 × 10¹⁷ FLOPs."},
+      {"c01-fp32", "C01 served in float32 without optimizing",
+       {id("model", "resnet50"), id("gpu", "t4"), id("dtype", "fp32"), num("itemsPerSecond", 100),
+        num("demandItemsPerSecond", 500)},
+       "Lesson (C01): unoptimized PyTorch in float32, one photo at a time, serves on the order of 100 photos "
+       "per second; the design peak is 500 photos per second."},
+      {"c10-serving", "C10: a replica of two H100 serving a 70.6 B model",
+       {id("model", "c10-70b"), id("format", "fp8"), id("gpu", "h100-sxm"), num("gpus", 2), num("batch", 40),
+        num("kvBytesPerSequence", 695e6), num("promptTokens", 1000), num("itemsPerSecond", 4.2),
+        num("seconds", 0.05), num("replicas", 16)},
+       "Lesson (C10): 70.6 GB of FP8 weights over two H100 in tensor parallel; 40 conversations, ≈ 13.9 GB of "
+       "KV cache per GPU (0.695 GB a conversation); ≈ 4.2 questions per second per replica with ≈ 1,000 new "
+       "prompt tokens each; a TPOT target of 50 ms at p95; 16 replicas."},
+      {"phone-decode", "A small model on a phone",
+       {id("model", "phone-3b"), num("batch", 1), num("kvBytesPerSequence", 0), num("bytesPerSecond", 50e9),
+        num("measuredTokensPerSecond", 30)},
+       "Lesson: Apple's ≈ 3 B on-device model at ≈ 3.5 bits per weight generates ≈ 30 tokens per second on "
+       "an iPhone 15 Pro (Apple, 2024); Apple does not publish the memory's bandwidth, and ≈ 50 GB/s is the "
+       "lesson's estimate."},
+      {"game-frame", "A 1080p frame, 60 times a second",
+       {num("width", 1920), num("height", 1080), num("framesPerSecond", 60)},
+       "Lesson: a 1080p image has 1920 × 1080 pixels, each computed 60 times a second."},
       {"c01-conv1", "C01's first convolution",
        {num("inputHeight", 224), num("inputWidth", 224), num("inChannels", 3), num("kernelHeight", 7),
         num("kernelWidth", 7), num("filters", 64), num("stride", 2), num("padding", 3), id("dtype", "fp16")},

@@ -343,12 +343,14 @@ TEST_CASE("caseArgs: a lesson case gives the arguments of any function, derived 
   CHECK(t4.get("peakFlopsPerSecond").number() == 65e12);
   CHECK(t4.find("flops") == nullptr);  // not the case's to give
 
+  // the case carries the lesson's 1.07 GB per conversation, which a typed kvTokens does not override
   const Value four = args("four-conversations", "decode");
-  CHECK(four.get("kvBytesPerSequence").number() == 1073741824);
+  CHECK(four.get("kvBytesPerSequence").number() == 1.07e9);
   CHECK(four.get("memoryBytesPerGpu").number() == 24e9);
   const Value d = api::call("decode", four);
   CHECK(d.get("tokensPerSecond").number() == Approx(59).margin(0.5));
-  CHECK(d.get("tokensPerSecondPerSequence").number() == Approx(14.7).margin(0.1));
+  CHECK(d.get("bytesPerStep").number() == 16.06e9 + 4 * 1.07e9);
+  CHECK(d.get("tokensPerSecondPerSequence").number() == Approx(14.75).margin(0.005));
 
   const Value c10 = api::call("decode", args("c10-2xh100", "decode"));
   CHECK(c10.get("stepSeconds").number() == Approx(0.0147).margin(0.00005));

@@ -266,9 +266,11 @@ for (const [label, load] of Object.entries(packages)) {
     test('caseArgs: four conversations on an L4 give ≈ 59 tokens/s, and values vary the case', () => {
       const args = rl.caseArgs({ id: 'four-conversations', function: 'decode' });
       assert.equal(args.batch, 4);
-      assert.equal(args.kvBytesPerSequence, 1073741824);
+      // the lesson's 1.07 GB, not the 1,073,741,824 bytes that 8,192 tokens hold: 16.06 + 4 × 1.07 ≈ 20.3 GB
+      assert.equal(args.kvBytesPerSequence, 1.07e9);
       assert.equal(args.weightBytes, 16.06e9);
       const d = rl.decode(args);
+      assert.equal(d.bytesPerStep, 16.06e9 + 4 * 1.07e9);
       assert.ok(Math.abs(d.tokensPerSecond - 59) <= 0.5, `got ${d.tokensPerSecond}`);
       assert.equal(d.bound, 'memory');
       assert.equal(d.fits, true);

@@ -33,6 +33,10 @@ export async function everyFunction(): Promise<number> {
   const tput = rl.throughput({ flopsPerItem: 8.2e9, itemsPerSecond: 1200, peakFlopsPerSecond: 65e12 });
   const work = rl.totalWork({ flopsPerItem: 8.2e9, items: 1e7, itemsPerSecond: 1200 });
   const cost = rl.rentalCost({ pricePerHourUsd: 0.53, gpus: 2, hours: 720 });
+  const load = rl.dailyLoad({ items: 1e7, gpus: 2, itemsPerSecond: 1200 });
+  const needed = rl.gpusNeeded({ demandItemsPerSecond: 500, itemsPerSecond: 100 });
+  const rate = rl.perSecond({ seconds: 0.05 });
+  const screen = rl.framePixels({ width: 1920, height: 1080, framesPerSecond: 60 });
   const dense = rl.denseLayer({ batch: 32, inputs: 2048, outputs: 500, dtype });
   const minBatch = rl.minBatchForRidge({ inputs: 4096, outputs: 4096, dtype, ridgeFlopsPerByte: ridge });
   const decode = rl.decode({ weightBytes: weights.bytes, kvBytesPerSequence: 1.07e9, batch: 4, bytesPerSecond: 300e9 });
@@ -61,7 +65,7 @@ export async function everyFunction(): Promise<number> {
   const global: Roofline = await globalThis.createRoofline();
   return [names.length, codes.length, bytesPerElement, gpuId.length, weights.bytes, Object.keys(args).length,
     checked.correct, qChecked.correct, product.length, t.seconds, roof.attainableFlopsPerSecond, clocks.seconds, util.fraction,
-    tput.ceilingItemsPerSecond, work.flops, cost.usd, dense.flops, minBatch.batch, decode.tokensPerSecond, kv.bytes,
+    tput.ceilingItemsPerSecond, work.flops, cost.usd, load.load, needed.gpus, rate.perSecond, screen.pixelsPerSecond, dense.flops, minBatch.batch, decode.tokensPerSecond, kv.bytes,
     perToken.flops, prefill.seconds, tile.flopsPerByte, conv.flops, ew.flopsPerByte, fusion.savedBytes, quant.bytes,
     speedup.memoryBoundSpeedup, sparse.flopsPerSecond, training.flops, cnn.flops,
     classic.functions().length, global.functions().length].reduce((a, b) => a + b, 0);

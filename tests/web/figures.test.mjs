@@ -60,6 +60,10 @@ export function catalogFigures(rl) {
     add(`model ${m.id} params`, m.params, [[1, ''], [1e9, 'billion'], [1e6, 'million']]);
     add(`model ${m.id} weightBytes`, m.weightBytes, bytes);
     if (m.macsPerExample !== undefined) add(`model ${m.id} macsPerExample`, m.macsPerExample, [[1, 'MACs'], [1e9, 'billion'], [1e6, 'million']]);
+    if (m.workingMacsPerExample !== undefined) {
+      add(`model ${m.id} workingMacsPerExample`, m.workingMacsPerExample, [[1, 'MACs'], [1e9, 'billion'], [1e6, 'million']]);
+      add(`model ${m.id} workingFlopsPerExample`, m.workingFlopsPerExample, [[1, 'FLOPs'], [1e9, 'billion']]);
+    }
     for (const s of m.stages || []) {
       add(`stage ${m.id}.${s.id} macs`, s.macs, [[1, 'MACs'], [1e6, 'million']]);
       add(`stage ${m.id}.${s.id} weights`, s.weights, [[1, ''], [1e3, 'thousand'], [1e6, 'million']]);
@@ -74,7 +78,10 @@ export function catalogFigures(rl) {
       if (typeof v === 'number') add(`case ${c.id} ${name}`, v, /Bytes/.test(name) ? bytes : one);
     }
   }
-  return out.filter((f) => !(Number.isInteger(f.value) && Math.abs(f.value) <= SMALL));
+  // powers of ten (100 photos/s "of the order of", 1,000 new tokens) read as scales far more often
+  // than as figures (100 %, 1,000 FLOPs per byte on an axis): not looked for either
+  const powerOfTen = (x) => x >= 100 && Number.isInteger(Math.log10(x)) && 10 ** Math.log10(x) === x;
+  return out.filter((f) => !(Number.isInteger(f.value) && (Math.abs(f.value) <= SMALL || powerOfTen(Math.abs(f.value)))));
 }
 
 /**

@@ -18,7 +18,7 @@ const DEFAULTS = {
   },
   byhand: { size: L('2 × 2', '2 × 2'), macs: L('12', '12'), flops: L('24', '24') },
   roofline: {
-    ridge: L('203 FLOPs/B', '203 FLOPs/B'), memory: L('0.32 TFLOPS', '0,32 TFLOPS'), attainable: L('0.32 TFLOPS', '0,32 TFLOPS'),
+    ridge: L('203.1 FLOPs/B', '203,1 FLOPs/B'), memory: L('0.32 TFLOPS', '0,32 TFLOPS'), attainable: L('0.32 TFLOPS', '0,32 TFLOPS'),
     fraction: L('0.5%', '0,5%'), ratio: L('0.0049×', '0,0049×'),
   },
   decode: {
@@ -98,7 +98,7 @@ test("the lesson's try-this variations give its answers", async () => {
     await field(page, 'roofline', 'intensity').fill('1');
     r = await rows(page, 'roofline');
     assert.equal(r.attainable, '0.3 TFLOPS');
-    assert.equal(r.ridge, '403 FLOPs/B');
+    assert.equal(r.ridge, '403.3 FLOPs/B');
     // INT8 on the T4: its peak is in TOPS, as are the rates the calculator derives from it
     await select(page, 'roofline', 'gpu').selectOption('t4');
     await select(page, 'roofline', 'precision').selectOption('int8');
@@ -126,7 +126,7 @@ test("the lesson's try-this variations give its answers", async () => {
     // the H100: 990 TFLOPS and 3,350 GB/s
     await field(page, 'roofline', 'peak').fill('990');
     await field(page, 'roofline', 'bw').fill('3350');
-    assert.equal((await rows(page, 'roofline')).ridge, '296 FLOPs/B');
+    assert.equal((await rows(page, 'roofline')).ridge, '295.5 FLOPs/B');
     // decode: INT8 weights (8.03 GB) raise the L4 ceiling to ≈ 37
     await select(page, 'decode', 'format').selectOption('int8');
     assert.equal(await field(page, 'decode', 'weights').inputValue(), '8.03');
@@ -471,7 +471,7 @@ test('a GPU without the precision chosen keeps the GPU\'s own figures: the preci
     assert.equal(await select(page, 'roofline', 'precision').inputValue(), 'fp16');
     assert.equal(await field(page, 'roofline', 'peak').inputValue(), '65');
     assert.equal(await field(page, 'roofline', 'bw').inputValue(), '320');
-    assert.equal((await rows(page, 'roofline')).ridge, '203 FLOPs/B');
+    assert.equal((await rows(page, 'roofline')).ridge, '203.1 FLOPs/B');
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

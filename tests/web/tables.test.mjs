@@ -30,16 +30,17 @@ const PLACES = {
  * The lesson's numbers, row by row (data-row) and column by column (data-col), per language.
  * GPUs: the ridge is shown to a tenth (the lesson prints 203, 403, 153 and 295: 990 ÷ 3.35 is
  * 295.5); the decode ceiling is bandwidth ÷ 16.06 GB (the lesson's ≈ 19 on an L4, ≈ 127 on an
- * A100 80 GB, ≈ 209 on an H100; a T4 would allow ≈ 20, but 16 GB cannot hold the weights).
+ * A100 80 GB, ≈ 209 on an H100; the T4 has no BF16, so no BF16 ceiling).
  * Listing: the Python listing's output, four decimals of milliseconds. Intensity: 0.5, ≈ 1,
  * ≈ 341, ≈ 1,365 with ≈ 33.6 million and ≈ 137 billion FLOPs, ≈ 33.6, ≈ 6.3 and ≈ 101 MB.
  * Uses per weight: ≈ 3,100 (3,092.6 to the unit), 206, 54 and 1.
  */
 const EXPECTED = {
   gpus: {
-    t4: { peak: L('65', '65'), bandwidth: L('320', '320'), ridge: L('203.1', '203,1'), ceiling: L('19.9', '19,9'), fits: NO },
+    // the T4 has no BF16: no BF16 ceiling, only a word (the lesson: "soporte de BF16, que la T4 no tiene")
+    t4: { peak: L('65', '65'), bandwidth: L('320', '320'), ridge: L('203.1', '203,1'), ceiling: { en: 'no BF16', es: 'sin BF16', pt: 'sem BF16' }, fits: NO },
     l4: { peak: L('121', '121'), bandwidth: L('300', '300'), ridge: L('403.3', '403,3'), ceiling: L('18.7', '18,7'), fits: YES },
-    'a100-80gb': { peak: L('312', '312'), bandwidth: L('2,039', '2.039'), ridge: L('153', '153'), ceiling: L('127', '127'), fits: YES },
+    'a100-80gb': { peak: L('312', '312'), bandwidth: L('2,039', '2.039'), ridge: L('153.0', '153,0'), ceiling: L('127', '127'), fits: YES },
     'h100-sxm': { peak: L('990', '990'), bandwidth: L('3,350', '3.350'), ridge: L('295.5', '295,5'), ceiling: L('209', '209'), fits: YES },
   },
   listing: {
@@ -56,10 +57,12 @@ const EXPECTED = {
     'matmul-4096': { intensity: L('1,365', '1.365'), flops: L('137 GFLOPs', '137 GFLOPs'), bytes: L('101 MB', '101 MB') },
   },
   uses: {
-    stage1: { uses: L('3,093', '3.093'), macs: { en: '668M', es: '668 M', pt: '668 mi' }, weights: { en: '216K', es: '216 k', pt: '216 mil' } },
-    stage3: { uses: L('206', '206'), macs: { en: '1.46B', es: '1460 M', pt: '1,46 bi' }, weights: { en: '7.1M', es: '7.1 M', pt: '7,1 mi' } },
-    stage4: { uses: L('54', '54'), weights: { en: '15M', es: '15 M', pt: '15 mi' } },
-    fc: { uses: L('1', '1') },
+    // as the lesson's table writes them: 668 M MACs ÷ 0.216 M weights, 1,464 M ÷ 7.1 M (the
+    // Spanish page once wrote "1460 M"), 809 M ÷ 15.0 M, 1,024,000 ÷ 1,024,500
+    stage1: { uses: L('3,093', '3.093'), macs: L('668 M', '668 M'), weights: L('0.216 M', '0,216 M') },
+    stage3: { uses: L('206', '206'), macs: L('1,464 M', '1.464 M'), weights: L('7.1 M', '7,1 M') },
+    stage4: { uses: L('54', '54'), macs: L('809 M', '809 M'), weights: L('15 M', '15 M') },
+    fc: { uses: L('1', '1'), macs: L('1,024,000', '1.024.000'), weights: L('1,024,500', '1.024.500') },
   },
 };
 const ROW_NAMES = {
@@ -150,13 +153,13 @@ for (const lang of LANGS) {
         'matmul-4096': 'NVIDIA T4', 'matvec-4096': 'NVIDIA T4', 'c01-last-layer': 'NVIDIA T4',
         'llama-l4-decode': 'NVIDIA L4', 'llama-l4-prefill': 'NVIDIA L4',
       });
-      // the notes are filled: the T4 cannot hold Llama 3 8B, and the ResNet note names the T4 ridge
+      // the notes are filled: the T4 has no BF16 to decode Llama 3 8B in, and the ResNet note names the T4 ridge
       await renderAll(page);
       const notes = norm(await page.locator('.lesson-table-box .table-note').allInnerTexts().then((x) => x.join(' | ')));
       assert.doesNotMatch(notes, /\{[A-Za-z]+\}|NaN|undefined/);
       assert.match(notes, lang === 'pt' ? /16,1 GB/ : /16\.1 GB/, 'the weights of Llama 3 8B in the GPU note');
-      assert.match(notes, /16 GB/, 'the T4\'s 16 GB');
-      assert.match(notes, /203/, 'the T4 ridge in the ResNet note');
+      assert.match(notes, /NVIDIA T4[^|]*BF16/, 'the T4 has no BF16');
+      assert.match(notes, lang === 'pt' ? /203,1/ : /203\.1/, 'the T4 ridge in the ResNet note, to a tenth');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

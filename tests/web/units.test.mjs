@@ -160,3 +160,27 @@ test('no string or template literal in web/src spans lines (the build drops inde
   }
   assert.deepEqual(spanning, []);
 });
+
+test('a ratio or a share below 1 is never written as 1× or 100 %, and ridges are written to a tenth', () => {
+  // 203 FLOPs/B on a T4 (ridge 203.125): memory-bound, so its ratio must read below 1×
+  const ratio = 203 / 203.125;
+  for (const lang of LANGS) {
+    const r = format(ratio, 'ratio', lang);
+    assert.notEqual(r, '1×', lang);
+    assert.ok(Number(r.replace('×', '').replace(',', '.')) < 1, `${lang}: ${r}`);
+    const share = format(0.99996, 'percent', lang).replace(/\s/g, '');
+    assert.notEqual(share, '100%', lang);
+  }
+  assert.equal(format(ratio, 'ratio', 'en'), '0.999×');
+  assert.equal(format(1, 'ratio', 'en'), '1×');
+  assert.equal(format(1.004, 'ratio', 'en'), '1×', 'above 1, the usual 2 significant digits');
+  assert.equal(format(0.5, 'ratio', 'en'), '0.5×');
+  assert.equal(format(0.99996, 'percent', 'en'), '99.996%');
+  assert.equal(format(0.5, 'percent', 'en'), '50%');
+  // the lesson's ridges: 65 ÷ 0.32, 121 ÷ 0.3, 312 ÷ 2.039, 990 ÷ 3.35
+  assert.deepEqual([65e12 / 320e9, 121e12 / 300e9, 312e12 / 2039e9, 990e12 / 3350e9].map((x) => format(x, 'ridge', 'en')), ['203.1', '403.3', '153.0', '295.5']);
+  assert.equal(format(990e12 / 3350e9, 'ridge', 'pt'), '295,5');
+  assert.equal(format(8.1e12 / 320e9, 'ridgeFlopsPerByte', 'en'), '25.3\u00a0FLOPs/B');
+  assert.equal(format(130e12 / 320e9, 'ridgeOpsPerByte', 'es'), '406.3\u00a0OPs/B');
+  assert.equal(format(0.25, 'ridge', 'en'), '0.25', 'below 10, 3 significant digits');
+});

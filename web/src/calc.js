@@ -264,9 +264,11 @@ export class Calc {
       const out = h('output', { class: 'value', 'data-row': r.id });
       const text = document.createTextNode(this.tr(this.rowLabelId(r)));
       const label = h('th', { scope: 'row' }, text);
-      if (hasText(`${k}.out.${r.id}.hint`)) label.append(h('span', { class: 'hint' }, this.tr(`${k}.out.${r.id}.hint`)));
+      const hintId = this.rowHintId(r);
+      const hint = hasText(hintId) ? h('span', { class: 'hint' }, this.tr(hintId)) : null;
+      if (hint) label.append(hint);
       tbody.append(h('tr', { 'data-row': r.id }, label, how, h('td', { class: 'result' }, out)));
-      this.rowEls[r.id] = { how, out, text, label, term: null, termId: null };
+      this.rowEls[r.id] = { how, out, text, label, hint, term: null, termId: null };
       this.rowTerm(r.id, r.term);
     }
     table.append(tbody);
@@ -318,18 +320,33 @@ export class Calc {
     return typeof r.label === 'function' ? r.label(this) : `${this.kind}.out.${r.id}`;
   }
 
-  /** Unit labels and row labels that follow the selects. */
+  /** A result row's hint id: `<kind>.out.<id>.hint`, or the row's own choice (`hint(calc)`). */
+  rowHintId(r) {
+    return typeof r.hint === 'function' ? r.hint(this) : `${this.kind}.out.${r.id}.hint`;
+  }
+
+  /** A field's hint id: `<kind>.field.<id>.hint`, or the field's own choice (`hint(calc)`). */
+  fieldHintId(f) {
+    return typeof f.hint === 'function' ? f.hint(this) : `${this.kind}.field.${f.id}.hint`;
+  }
+
+  /** Unit labels, hints and row labels that follow the selects. */
   syncLabels() {
     for (const f of this.def.fields) {
       const els = this.fieldEls[f.id];
-      if (typeof f.unitLabel !== 'function' || !els || !els.unit) continue;
+      if (!els) continue;
+      if (typeof f.hint === 'function' && els.hint) els.hint.textContent = this.tr(this.fieldHintId(f));
+      if (typeof f.unitLabel !== 'function' || !els.unit) continue;
       const unit = this.unitLabel(f);
       els.unit.textContent = unit;
       els.srUnit.textContent = ` (${unit})`;
       this.syncSlider(f);
     }
     for (const r of this.def.rows || []) {
-      if (typeof r.label === 'function' && this.rowEls[r.id]) this.rowEls[r.id].text.nodeValue = this.tr(this.rowLabelId(r));
+      const els = this.rowEls[r.id];
+      if (!els) continue;
+      if (typeof r.label === 'function') els.text.nodeValue = this.tr(this.rowLabelId(r));
+      if (typeof r.hint === 'function' && els.hint) els.hint.textContent = this.tr(this.rowHintId(r));
     }
   }
 
@@ -417,7 +434,8 @@ export class Calc {
       input.value = this.state.fields[f.id];
       input.dispatchEvent(new Event('input'));
     });
-    const hint = h('span', { class: 'hint', id: hintId }, hasText(`${k}.field.${f.id}.hint`) ? this.tr(`${k}.field.${f.id}.hint`) : '');
+    const fieldHint = this.fieldHintId(f);
+    const hint = h('span', { class: 'hint', id: hintId }, hasText(fieldHint) ? this.tr(fieldHint) : '');
     const error = h('span', { class: 'error', id: errId, 'aria-live': 'polite' });
     let slider = null;
     if (f.slider) {
@@ -434,7 +452,7 @@ export class Calc {
         this.update();
       });
     }
-    this.fieldEls[f.id] = { input, error, slider, unit, srUnit };
+    this.fieldEls[f.id] = { input, error, slider, unit, srUnit, hint };
     this.syncSlider(f);
     const tl = this.termLink(f.term);
     return h('div', { class: 'field', 'data-field': f.id },

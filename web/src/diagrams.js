@@ -199,8 +199,8 @@ class Diagram {
       setText(v.bytes, cs ? fmt(cs.bytes, 'bytes') : '—');
       setText(v.gpu, cs ? `${fmt(cs.peak, cs.peakUnit || 'tflops')} · ${fmt(cs.bw, 'gbps')}` : '—');
       setText(v.intensity, k ? fmt(k.flopsPerByte, 'flopsPerByte') : '—');
-      setText(v.ridge, k ? fmt(k.ridgeFlopsPerByte, 'flopsPerByte') : '—');
-      setText(v.compare, k ? `${fmt(k.flopsPerByte, 'number')} ${k.bound === 'compute' ? '≥' : '<'} ${fmt(k.ridgeFlopsPerByte, 'number')}` : '—');
+      setText(v.ridge, k ? fmt(k.ridgeFlopsPerByte, 'ridgeFlopsPerByte') : '—');
+      setText(v.compare, k ? `${fmt(k.flopsPerByte, 'number')} ${k.bound === 'compute' ? '≥' : '<'} ${fmt(k.ridgeFlopsPerByte, 'ridge')}` : '—');
       setText(v.memoryBound, k && k.bound === 'memory' ? t('diagram.limits.youAreHere', lang, { time: fmt(k.seconds, 'seconds') }) : '');
       setText(v.computeBound, k && k.bound === 'compute' ? t('diagram.limits.youAreHere', lang, { time: fmt(k.seconds, 'seconds') }) : '');
       this.nodeEls.memoryBound.classList.toggle('verdict-on', Boolean(k && k.bound === 'memory'));

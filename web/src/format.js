@@ -191,18 +191,52 @@ export function fmtSeconds(x, lang) {
 export function fmtPercent(fraction, lang) {
   if (!ok(fraction)) return DASH;
   const pct = Math.abs(fraction * 100);
-  return formatNumber(fraction, lang, pct !== 0 && pct < 0.1 ? 'percentSmall' : 'percent');
+  if (pct !== 0 && pct < 0.1) return formatNumber(fraction, lang, 'percentSmall');
+  // a share just under the whole (99.96 % of the peak) is not written as 100 %
+  if (fraction > 0 && fraction < 1 && Number((fraction * 100).toFixed(1)) >= 100) {
+    let frac = 2;
+    while (frac < 12 && Number((fraction * 100).toFixed(frac)) >= 100) frac += 1;
+    return formatDecimal(fraction, lang, { maxFrac: frac, percent: true });
+  }
+  return formatNumber(fraction, lang, 'percent');
 }
 
+/**
+ * A ratio to a threshold of 1 (intensity ÷ ridge): 2 significant digits, more where those would
+ * round a ratio below 1 up to 1 (0.9994 is written 0.9994×, never 1×), so that it never reads as
+ * the other side of the threshold.
+ */
 export function fmtRatio(x, lang) {
   if (!ok(x)) return DASH;
-  return fmtNumber(x, lang, 2) + '×';
+  return belowOne(x, (sig) => fmtNumber(x, lang, sig), 2) + '×';
+}
+
+/**
+ * write(sig) for the fewest significant digits from `sig` up that keep a value below 1 from
+ * reading as 1 or more (0.99996 → 0.99996, not 1); values of 1 or more as write(sig).
+ */
+function belowOne(x, write, sig) {
+  if (!(x < 1) || x <= 0) return write(sig);
+  let n = sig;
+  while (n < 15 && Number(x.toPrecision(n)) >= 1) n += 1;
+  return write(n);
+}
+
+/**
+ * A ridge point (peak ÷ bandwidth), with one decimal from 10 on, so that a ridge the lesson
+ * rounds down ("≈ 295" for the H100) is never shown rounded up past it, and 3 significant digits
+ * below 10.
+ */
+export function fmtRidge(x, lang) {
+  if (!ok(x)) return DASH;
+  return Math.abs(x) >= 10 ? fmtFixed(x, lang, 1) : fmtNumber(x, lang, 3);
 }
 
 /**
  * format(value, kind, lang): kind is one of the prose/glossary formats (integer, number,
  * compact, flops, flopsPerSecond, opsPerSecond, bytes, bytesPerSecond, seconds, percent, ratio,
- * flopsPerByte, opsPerByte, tflops, tops, gbps, gb) or a page format (macs, gflops).
+ * flopsPerByte, opsPerByte, ridge, ridgeFlopsPerByte, ridgeOpsPerByte, tflops, tops, gbps, gb) or a
+ * page format (macs, gflops).
  *
  * The lesson's notation: FLOPs, with a lower-case s, count work (GFLOPs per photo); FLOPS, with
  * a capital S for "per second", is a rate (a GPU's TFLOPS); an integer precision's rate is in
@@ -221,6 +255,9 @@ export function format(value, kind, lang) {
     case 'bytesPerSecond': return prefixed(value, lang, 'B/s');
     case 'seconds': return fmtSeconds(value, lang);
     case 'percent': return fmtPercent(value, lang);
+    case 'ridge': return fmtRidge(value, lang);
+    case 'ridgeFlopsPerByte': return ok(value) ? fmtRidge(value, lang) + NBSP + 'FLOPs/B' : DASH;
+    case 'ridgeOpsPerByte': return ok(value) ? fmtRidge(value, lang) + NBSP + 'OPs/B' : DASH;
     case 'ratio': return fmtRatio(value, lang);
     case 'flopsPerByte': return ok(value) ? fmtNumber(value, lang) + NBSP + 'FLOPs/B' : DASH;
     case 'opsPerByte': return ok(value) ? fmtNumber(value, lang) + NBSP + 'OPs/B' : DASH;

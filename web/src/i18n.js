@@ -1,7 +1,7 @@
 // UI strings keyed by id, then by language. An unknown id or a missing language throws: English
 // is never used silently in place of a missing translation (tests/web/units.test.mjs checks all).
 import { UI, PROSE, GLOSSARY, CATALOG, ALL_TEXTS } from './data.js';
-import { LANGS, format } from './format.js';
+import { LANGS, LOCALES, format } from './format.js';
 import { detectLang } from './lang.js';
 import { fromBase } from './units.js';
 import { besideScript, injectScript } from './load.js';
@@ -82,11 +82,54 @@ export function t(id, lang, vars) {
   if (!entry) throw new Error(`unknown UI string id: ${id}`);
   const text = entry[lang];
   if (typeof text !== 'string') throw new Error(`UI string ${id} has no ${lang} text`);
-  return vars ? fill(text, vars) : text;
+  return vars ? fill(text, vars, lang) : text;
 }
 
-export function fill(text, vars) {
-  return text.replace(/\{([A-Za-z0-9_.]+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
+/**
+ * Fills {name} placeholders, and plural choices {name|one=FLOP|other=FLOPs}: the word for the
+ * plural category of the number that {name} is written as, in the language's rules
+ * (Intl.PluralRules: "1 FLOP", "2 FLOPs", "1.0 FLOPs" in English; "0 viagem" in Portuguese).
+ */
+export function fill(text, vars, lang) {
+  const value = (name) => (name in vars ? String(vars[name]) : undefined);
+  return fillText(text, value, lang);
+}
+
+const PLURAL = /\{([A-Za-z0-9_.]+)((?:\|[a-z]+=[^|{}]*)+)\}/g;
+const PLACEHOLDER = /\{([A-Za-z0-9_.]+)\}/g;
+
+function fillText(text, value, lang) {
+  return text
+    .replace(PLURAL, (m, name, forms) => {
+      const written = value(name);
+      if (written === undefined) return m;
+      const words = Object.fromEntries(forms.slice(1).split('|').map((f) => f.split('=')));
+      return words[pluralCategory(written, lang)] ?? words.other ?? m;
+    })
+    .replace(PLACEHOLDER, (m, name) => value(name) ?? m);
+}
+
+const pluralRules = {};
+
+/**
+ * The plural category of a number as the page wrote it (grouping and decimal marks of its
+ * language: "1,5" and "1.000" in Portuguese): its shown fraction digits count, as CLDR says.
+ */
+export function pluralCategory(written, lang) {
+  const marks = lang === 'pt' ? { group: '.', decimal: ',' } : { group: ',', decimal: '.' };
+  const m = /-?[0-9][0-9.,]*/.exec(String(written).replace(/[\u00a0\u202f]/g, ''));
+  if (!m) return 'other';
+  const plain = m[0].split(marks.group).join('');
+  const [int, frac = ''] = plain.split(marks.decimal);
+  const n = Number(`${int}.${frac || '0'}`);
+  if (!Number.isFinite(n)) return 'other';
+  const key = `${lang}:${frac.length}`;
+  if (!pluralRules[key]) {
+    pluralRules[key] = typeof Intl !== 'undefined' && Intl.PluralRules
+      ? new Intl.PluralRules(LOCALES[lang] || lang, { minimumFractionDigits: frac.length })
+      : { select: (x) => (x === 1 && !frac.length ? 'one' : 'other') };
+  }
+  return pluralRules[key].select(n);
 }
 
 export function normalizeLang(l) {
@@ -154,16 +197,19 @@ function rawValue(rl, spec) {
 /** Fills {name} placeholders of a prose or glossary text with module values. */
 export function fillValues(rl, text, values, lang) {
   if (!values || !text) return text;
-  return text.replace(/\{([A-Za-z0-9_.]+)\}/g, (m, name) => {
+  const done = {};
+  return fillText(text, (name) => {
+    if (name in done) return done[name];
     const spec = values[name];
-    if (!spec) return m;
+    if (!spec) return undefined;
     try {
-      return valueOf(rl, spec, lang);
+      done[name] = valueOf(rl, spec, lang);
     } catch (e) {
       console.error(`value ${name}:`, e);
-      return '—';
+      done[name] = '—';
     }
-  });
+    return done[name];
+  }, lang);
 }
 
 export function proseText(rl, id, lang) {

@@ -115,10 +115,10 @@ function draw(c, r, gpus) {
     const ly = f.Y(10) + 22 + i * 17;
     const lx = f.X(12);
     f.plot.append(s('line', { class: ['ridge-line', `series-${i % 6}`], x1: lx, x2: lx + 22, y1: ly - 4, y2: ly - 4 }));
-    f.plot.append(s('text', { class: 'legend-text', x: lx + 28, y: ly }, c.t('batching.legend', { gpu: g.name, ridge: c.fmt(g.ridge, 'number'), batch: g.cross !== null ? c.fmt(g.cross, 'integer') : c.t('batching.never') })));
+    f.plot.append(s('text', { class: 'legend-text', x: lx + 28, y: ly }, c.t('batching.legend', { gpu: g.name, ridge: c.fmt(g.ridge, 'ridge'), batch: g.cross !== null ? c.fmt(g.cross, 'integer') : c.t('batching.never') })));
   });
   f.plot.append(marker(f.X(v.batch), f.Y(r.flopsPerByte), c.t('chart.point.you'), 'you', 'above'));
-  const rows = gpus.map((g) => [g.name, c.fmt(g.ridge, 'number'), g.cross !== null ? c.fmt(g.cross, 'integer') : c.t('batching.never')]);
+  const rows = gpus.map((g) => [g.name, c.fmt(g.ridge, 'ridge'), g.cross !== null ? c.fmt(g.cross, 'integer') : c.t('batching.never')]);
   const caption = c.t('batching.table.caption', { inputs: c.n('inputs'), outputs: c.n('outputs'), dtype: dtype.toUpperCase() });
   // neither table depends on the batch marked on the curve
   const ridgeTable = keyed(JSON.stringify([caption, rows]), () => scrollBox(h('table', { class: 'ridges' },

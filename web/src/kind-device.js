@@ -210,7 +210,7 @@ export const deviceKind = {
     const map = { peakFlopsPerSecond: 'peak', bytesPerSecond: 'bw' };
     const r = c.call('roofline', { peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw, flopsPerByte: 1 }, map);
     const ridge = r && r.ridgeFlopsPerByte;
-    c.row('ridge', r && `${c.n('peak', 'giga')} ÷ ${c.n('bw', 'gbps')}`, ridge, 'flopsPerByte');
+    c.row('ridge', r && `${c.n('peak', 'giga')} ÷ ${c.n('bw', 'gbps')}`, ridge, 'ridgeFlopsPerByte');
 
     const dc = caseArgs(c.rl, DECODE_CASE, 'decode');
     const d = c.call('decode', {
@@ -235,10 +235,10 @@ export const deviceKind = {
 
     const lc = caseArgs(c.rl, LAYER_CASE, 'minBatchForRidge', { dtype: DTYPE });
     const b = r ? c.call('minBatchForRidge', { inputs: lc.inputs, outputs: lc.outputs, dtype: lc.dtype, ridgeFlopsPerByte: ridge }) : null;
-    c.row('batch', b && c.t('device.how.batch', { n: c.fmt(lc.inputs, 'integer'), m: c.fmt(lc.outputs, 'integer'), dtype: fp, ridge: c.fmt(ridge, 'number') }), b && b.batch, 'integer');
+    c.row('batch', b && c.t('device.how.batch', { n: c.fmt(lc.inputs, 'integer'), m: c.fmt(lc.outputs, 'integer'), dtype: fp, ridge: c.fmt(ridge, 'ridge') }), b && b.batch, 'integer');
 
     c.summary(r && d && k
-      ? c.t('device.summary', { bw: c.fmt(v.bw, 'bytesPerSecond'), peak: c.fmt(v.peak, 'flopsPerSecond'), ridge: c.fmt(ridge, 'number'), tps: c.fmt(d.tokensPerSecond, 'number'), model, seconds: c.fmt(k.seconds, 'seconds'), n: c.fmt(mm.rows, 'integer') })
+      ? c.t('device.summary', { bw: c.fmt(v.bw, 'bytesPerSecond'), peak: c.fmt(v.peak, 'flopsPerSecond'), ridge: c.fmt(ridge, 'ridge'), tps: c.fmt(d.tokensPerSecond, 'number'), model, seconds: c.fmt(k.seconds, 'seconds'), n: c.fmt(mm.rows, 'integer') })
       : c.t('calc.summary.invalid'));
     c.later(() => drawDevice(c, r ? { peak: v.peak, bw: v.bw, ridge } : null));
   },
@@ -399,7 +399,7 @@ function drawDevice(c, dev) {
   const you = c.tr('device.chart.you');
   const f = logFrame({
     title: c.tr('device.chart.title'),
-    desc: dev ? c.tr('device.chart.desc', { bw: fmt(c, dev.bw, 'bytesPerSecond'), peak: fmt(c, dev.peak, 'flopsPerSecond'), ridge: fmt(c, dev.ridge, 'number'), n: String(gpus.length) }) : c.tr('device.chart.descNone', { n: String(gpus.length) }),
+    desc: dev ? c.tr('device.chart.desc', { bw: fmt(c, dev.bw, 'bytesPerSecond'), peak: fmt(c, dev.peak, 'flopsPerSecond'), ridge: fmt(c, dev.ridge, 'ridge'), n: String(gpus.length) }) : c.tr('device.chart.descNone', { n: String(gpus.length) }),
     x: [0.01, 10000], y: [yMin, yTop],
     xLabel: c.tr('chart.roofline.x'), yLabel: c.tr('chart.roofline.y'),
     xFormat: fmtTick('number', c.lang), yFormat: fmtTick('flopsPerSecond', c.lang),
@@ -412,7 +412,7 @@ function drawDevice(c, dev) {
     f.plot.append(seg.line);
     const name = catalogName('gpu', g.id, c.lang);
     labels.push({ y: f.Y(seg.peakY) - 4, name, cls: `roof-label gpu gpu-${i % 6}` });
-    rows.push([name, fmt(c, g.bytesPerSecond, 'bytesPerSecond'), fmt(c, g.peakFlopsPerSecond[DTYPE], 'flopsPerSecond'), fmt(c, seg.ridge, 'number')]);
+    rows.push([name, fmt(c, g.bytesPerSecond, 'bytesPerSecond'), fmt(c, g.peakFlopsPerSecond[DTYPE], 'flopsPerSecond'), fmt(c, seg.ridge, 'ridge')]);
   });
   // roof names at the right end, top to bottom, each at least one line below the one above
   // (a layout choice: GPUs with equal peaks would otherwise print on top of each other)
@@ -437,7 +437,7 @@ function drawDevice(c, dev) {
       const tp = triadPoint(c, p.result);
       f.plot.append(marker(f.X(tp.flopsPerByte), f.Y(tp.flopsPerSecond), c.tr('device.chart.triad'), 'you triad-point', 'right'));
     }
-    rows.unshift([you, fmt(c, dev.bw, 'bytesPerSecond'), fmt(c, dev.peak, 'flopsPerSecond'), fmt(c, dev.ridge, 'number')]);
+    rows.unshift([you, fmt(c, dev.bw, 'bytesPerSecond'), fmt(c, dev.peak, 'flopsPerSecond'), fmt(c, dev.ridge, 'ridge')]);
   }
   box.append(f.svg, dataTable(c.tr('device.chart.tableCaption'), c.tr('chart.data'),
     ['point', 'bw', 'peak', 'ridge'].map((x) => c.tr(`device.chart.col.${x}`)), rows));

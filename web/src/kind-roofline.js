@@ -46,7 +46,7 @@ export function rooflineFrame(c, { box = null, title, desc, x = [0.1, 10000], y,
   const make = box ? (opts) => frameIn(box, opts) : logFrame;
   return make({
     title, desc, x, y,
-    xLabel: c.t('chart.roofline.x'), yLabel: c.t(ops ? 'chart.roofline.yOps' : 'chart.roofline.y'),
+    xLabel: c.t(ops ? 'chart.roofline.xOps' : 'chart.roofline.x'), yLabel: c.t(ops ? 'chart.roofline.yOps' : 'chart.roofline.y'),
     xFormat: fmtTick('number', c.lang), yFormat: fmtTick(ops ? 'opsPerSecond' : 'flopsPerSecond', c.lang),
     lang: c.lang, compact: c.compact,
   });
@@ -77,7 +77,11 @@ export const rooflineKind = {
   fields: [
     { id: 'peak', step: 1, unit: 'tflops', unitLabel: (c) => (integerPeak(c) ? 'TOPS' : 'TFLOPS'), slider: { min: 1, max: 5000, log: true }, term: 'tflops' },
     { id: 'bw', step: 10, unit: 'gbps', unitLabel: 'GB/s', slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
-    { id: 'intensity', step: 1, unitLabel: 'FLOPs/B', slider: { min: 0.1, max: 10000, log: true }, term: 'intensity' },
+    {
+      id: 'intensity', step: 1, unitLabel: (c) => (integerPeak(c) ? 'OPs/B' : 'FLOPs/B'),
+      hint: (c) => (integerPeak(c) ? 'roofline.field.intensity.hintOps' : 'roofline.field.intensity.hint'),
+      slider: { min: 0.1, max: 10000, log: true }, term: 'intensity',
+    },
   ],
   defaults(rl) {
     const r = caseArgs(rl, ROOFLINE_CASE, 'roofline');
@@ -105,7 +109,7 @@ export const rooflineKind = {
     },
   ],
   rows: [
-    { id: 'ridge', term: 'roofline' },
+    { id: 'ridge', term: 'roofline', hint: (c) => (integerPeak(c) ? 'roofline.out.ridge.hintOps' : 'roofline.out.ridge.hint') },
     { id: 'memory', term: 'bandwidth' },
     { id: 'attainable', label: (c) => (integerPeak(c) ? 'roofline.out.attainableOps' : 'roofline.out.attainable') },
     { id: 'fraction' },
@@ -120,13 +124,15 @@ export const rooflineKind = {
     const { v } = c;
     const map = { peakFlopsPerSecond: 'peak', bytesPerSecond: 'bw', flopsPerByte: 'intensity' };
     const r = c.call('roofline', { peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw, flopsPerByte: v.intensity }, map);
-    const rate = integerPeak(c) ? 'tops' : 'tflops';
+    // an integer precision counts operations, not floating-point ones: TOPS and OPs/B
+    const ops = integerPeak(c);
+    const rate = ops ? 'tops' : 'tflops';
     const tf = (x) => c.fmt(x, rate);
-    c.row('ridge', r && `${c.n('peak', 'tflops')} ÷ ${c.n('bw', 'gbps')}`, r && r.ridgeFlopsPerByte, 'flopsPerByte');
-    c.row('memory', r && `${c.n('intensity')} FLOPs/B × ${c.n('bw', 'gbps')}`, r && r.memoryFlopsPerSecond, rate);
+    c.row('ridge', r && `${c.n('peak', 'tflops')} ÷ ${c.n('bw', 'gbps')}`, r && r.ridgeFlopsPerByte, ops ? 'ridgeOpsPerByte' : 'ridgeFlopsPerByte');
+    c.row('memory', r && `${c.n('intensity', 'perByte')} × ${c.n('bw', 'gbps')}`, r && r.memoryFlopsPerSecond, rate);
     c.row('attainable', r && c.t('roofline.how.attainable', { peak: c.n('peak', 'tflops'), memory: tf(r && r.memoryFlopsPerSecond) }), r && r.attainableFlopsPerSecond, rate);
     c.row('fraction', r && `${tf(r.attainableFlopsPerSecond)} ÷ ${c.n('peak', 'tflops')}`, r && r.fractionOfPeak, 'percent');
-    c.row('ratio', r && `${c.n('intensity')} ÷ ${c.fmt(r.ridgeFlopsPerByte, 'number')}`, r && r.intensityOverRidge, 'ratio');
+    c.row('ratio', r && `${c.n('intensity')} ÷ ${c.fmt(r.ridgeFlopsPerByte, 'ridge')}`, r && r.intensityOverRidge, 'ratio');
     c.row('verdict', r && c.t(`verdict.how.${r.bound}`), r && c.t(`verdict.${r.bound}`));
     c.summary(r
       ? c.t('roofline.summary', { attainable: tf(r.attainableFlopsPerSecond), percent: c.fmt(r.fractionOfPeak, 'percent'), verdict: c.t(`verdict.${r.bound}`) })
@@ -152,7 +158,7 @@ function drawRoofline(c, r) {
   const f = rooflineFrame(c, {
     box,
     title: c.t('chart.roofline.title', { peak: c.fmt(peak, rate), bw: c.fmt(bw, 'gbps') }),
-    desc: c.t('chart.roofline.desc', { ridge: c.fmt(r.ridgeFlopsPerByte, 'flopsPerByte'), intensity: c.n('intensity'), attainable: c.fmt(r.attainableFlopsPerSecond, rate), n: c.fmt(pts.find((p) => p.id === 'big').n, 'integer') }),
+    desc: c.t('chart.roofline.desc', { ridge: c.fmt(r.ridgeFlopsPerByte, ops ? 'ridgeOpsPerByte' : 'ridgeFlopsPerByte'), intensity: c.n('intensity'), attainable: c.fmt(r.attainableFlopsPerSecond, rate), n: c.fmt(pts.find((p) => p.id === 'big').n, 'integer') }),
     y: [yTop / 1e5, yTop],
     ops,
   });
@@ -170,7 +176,7 @@ function drawRoofline(c, r) {
   f.plot.append(seg.line);
   if (seg.ridge > f.X.min && seg.ridge < f.X.max) {
     f.plot.append(s('line', { class: 'ridge', x1: f.X(seg.ridge), x2: f.X(seg.ridge), y1: f.Y(peak), y2: f.Y(f.Y.min) }));
-    f.plot.append(s('text', { class: 'ridge-label', x: f.X(seg.ridge) + 6, y: f.Y(f.Y.min) - 8 }, c.t('chart.roofline.ridge', { ridge: c.fmt(seg.ridge, 'number') })));
+    f.plot.append(s('text', { class: 'ridge-label', x: f.X(seg.ridge) + 6, y: f.Y(f.Y.min) - 8 }, c.t('chart.roofline.ridge', { ridge: c.fmt(seg.ridge, 'ridge') })));
     // the two regions, named where they are (pixel midpoints, a layout choice)
     const yText = f.Y(f.Y.max) + 18;
     f.plot.append(s('text', { class: 'region-label memory', x: (f.X(f.X.min) + f.X(seg.ridge)) / 2, y: yText, 'text-anchor': 'middle' }, c.t('chart.region.memory')));
@@ -186,5 +192,5 @@ function drawRoofline(c, r) {
   f.plot.append(marker(f.X(v.intensity), f.Y(r.attainableFlopsPerSecond), you, 'you', 'above'));
   rows.unshift([you, c.n('intensity'), c.fmt(r.attainableFlopsPerSecond, rate), c.t(`verdict.${r.bound}`)]);
   showChart(box, f, dataTable(c.t('chart.roofline.tableCaption'), c.t('chart.data'),
-    [c.t('chart.col.point'), c.t('chart.col.intensity'), c.t('chart.col.attainable'), c.t('chart.col.bound')], rows));
+    [c.t('chart.col.point'), c.t(ops ? 'chart.col.intensityOps' : 'chart.col.intensity'), c.t('chart.col.attainable'), c.t('chart.col.bound')], rows));
 }

@@ -9,7 +9,7 @@ import { t, catalogName } from './i18n.js';
 import { format, fmtNumber, fmtFixed, fmtInteger } from './format.js';
 import { fromBase } from './units.js';
 import { scrollBox } from './charts.js';
-import { caseArgs, caseValues, dtypeName } from './catalog.js';
+import { caseArgs, caseValues, dtypeName, precisions, catalog } from './catalog.js';
 
 /** The lesson's four GPUs, compared in FP16. */
 const GPUS = ['t4', 'l4', 'a100-80gb', 'h100-sxm'];
@@ -76,19 +76,26 @@ export const gpuTable = guarded((rl, lang) => {
   // it: no compute roof, since a T4 has no peak in the model's BF16.
   const { flopsPerToken, peakFlopsPerSecond, ...memoryRoof } = caseArgs(rl, DECODE_CASE, 'decode');
   const names = { dtype: dtypeName(rl, GPU_DTYPE), model: catalogName('model', cv.model, lang), format: catalogName('format', cv.format, lang) };
+  // the model's arithmetic runs in its format's compute precision: a GPU without it (the T4 has no
+  // BF16) gets no ceiling for that format, only a word saying why
+  const computeDtype = catalog(rl).formats.find((f) => f.id === cv.format).computeDtype;
   const short = [];
+  const lacking = [];
   const rows = GPUS.map((id) => {
     const d = rl.device({ gpu: id, dtype: GPU_DTYPE });
+    const has = precisions(rl, id).includes(computeDtype);
     const r = rl.decode({ ...memoryRoof, bytesPerSecond: d.bytesPerSecond, memoryBytesPerGpu: d.memoryBytes });
-    if (r.fits === false) short.push({ gpu: catalogName('gpu', id, lang), vram: format(d.memoryBytes, 'gb', lang) });
+    const gpu = catalogName('gpu', id, lang);
+    if (!has) lacking.push({ gpu, dtype: dtypeName(rl, computeDtype) });
+    else if (r.fits === false) short.push({ gpu, vram: format(d.memoryBytes, 'gb', lang) });
     return {
       id,
       cells: [
-        catalogName('gpu', id, lang),
+        gpu,
         fmtNumber(fromBase(d.peakFlopsPerSecond, 'tflops'), lang),
         fmtNumber(fromBase(d.bytesPerSecond, 'gbps'), lang),
-        fmtNumber(d.ridgeFlopsPerByte, lang, 4),
-        fmtNumber(r.tokensPerSecond, lang),
+        format(d.ridgeFlopsPerByte, 'ridge', lang),
+        has ? fmtNumber(r.tokensPerSecond, lang) : t('tables.gpus.noDtype', lang, { dtype: dtypeName(rl, computeDtype) }),
         t(r.fits ? 'tables.yes' : 'tables.no', lang),
       ],
     };
@@ -96,6 +103,7 @@ export const gpuTable = guarded((rl, lang) => {
   const weights = format(memoryRoof.weightBytes, 'gb', lang);
   const notes = [t('tables.gpus.note', lang, { ...names, weights })];
   for (const s of short) notes.push(t('tables.gpus.noteShort', lang, { ...s, weights }));
+  for (const s of lacking) notes.push(t('tables.gpus.noteNoDtype', lang, { ...names, ...s, weights }));
   return lessonTable({
     id: 'gpus',
     caption: t('tables.gpus.caption', lang, names),
@@ -170,6 +178,17 @@ export const intensityTable = guarded((rl, lang) => {
   });
 });
 
+/**
+ * A count written as the lesson's table writes it: hundreds of millions and more as whole
+ * millions, a figure of 3 significant digits or fewer in millions with those digits, and an exact
+ * count with more digits (the final layer's weights) in full.
+ */
+function lessonCount(x, lang) {
+  if (Math.abs(x) >= 1e8) return `${fmtInteger(x / 1e6, lang)}\u00a0M`;
+  if (x === Number(x.toPrecision(3))) return `${fmtNumber(x / 1e6, lang)}\u00a0M`;
+  return fmtInteger(x, lang);
+}
+
 /** ResNet-50 at batch 1: how many times each stage uses each of its weights per photo. */
 export const usesPerWeightTable = guarded((rl, lang) => {
   const model = rl.model({ id: CNN });
@@ -181,8 +200,8 @@ export const usesPerWeightTable = guarded((rl, lang) => {
       id,
       cells: [
         catalogName('stage', `${CNN}.${id}`, lang),
-        format(s.macs, 'compact', lang),
-        format(s.weights, 'compact', lang),
+        lessonCount(s.macs, lang),
+        lessonCount(s.weights, lang),
         fmtInteger(s.usesPerWeight, lang),
       ],
     };
@@ -191,7 +210,7 @@ export const usesPerWeightTable = guarded((rl, lang) => {
     model: catalogName('model', CNN, lang),
     dtype: dtypeName(rl, model.dtype),
     gpu: catalogName('gpu', CNN_GPU, lang),
-    ridge: fmtNumber(ridge, lang),
+    ridge: format(ridge, 'ridge', lang),
   };
   const cols = ['stage', 'macs', 'weights', 'uses'];
   return lessonTable({
