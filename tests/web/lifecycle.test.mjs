@@ -7,10 +7,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  SITE_DIR, until, norm, frames, shotPath, loadUi, useBrowserAndSite, countWasmInstances, rememberCalculators, aliveCalculators,
+  SITE_DIR, until, norm, frames, shotPath, loadUi, useBrowserAndSite, countWasmInstances, rememberCalculators,
 } from './helpers.mjs';
+import { aliveAfterCollections } from '../sites/heap.mjs';
 
-const env = useBrowserAndSite({ gc: true });
+const env = useBrowserAndSite();
 const ui = loadUi();
 
 async function open(url, { delayModule = 0, viewport = { width: 1100, height: 900 }, waitUntil = 'load' } = {}) {
@@ -88,7 +89,8 @@ test('removed and inserted again, an element works; many share one module; remov
     await rememberCalculators(page);
     await page.evaluate(() => { for (const el of document.querySelectorAll('roofline-calculator')) el.remove(); });
     await frames(page);
-    const alive = await aliveCalculators(page);
+    // collections forced through the DevTools protocol until the count settles (tests/sites/heap.mjs)
+    const alive = await aliveAfterCollections(page);
     assert.equal(alive, 0, `removed elements still referenced: ${await page.evaluate(() => globalThis.__alive.join(', '))}`);
     assert.deepEqual(errors, []);
   } finally {
