@@ -162,7 +162,7 @@ async function measureDevice(page, where) {
 
 /** Registers the suite for one engine: `launch({ dark })` starts it and resolves to its driver. */
 export function engineSuite(name, launch) {
-  const env = { site: null, engine: null, facts: null };
+  const env = { site: null, engine: null, facts: null, calculators: null };
   const shot = (what) => shotPath(`${name}-${what}.png`);
 
   before(async () => {
@@ -210,7 +210,9 @@ export function engineSuite(name, launch) {
     });
 
     await t.test('every calculator shows its default, as the build drew it', async () => {
+      env.calculators = await page.eval(() => [...document.querySelectorAll('roofline-calculator')].map((el) => el.getAttribute('kind')));
       const kinds = snippetKinds();
+      for (const kind of kinds) assert.ok(env.calculators.includes(kind), `the page has the ${kind} calculator`);
       assert.ok(kinds.length >= 7, kinds.join(' '));
       for (const kind of kinds) assert.deepEqual(await readRows(page, kind), snippetRows(kind, 'en'), kind);
       // the lesson's numbers
@@ -367,7 +369,12 @@ export function engineSuite(name, launch) {
     const page = await env.engine.open(`${fileUrl('roofline-lab.html')}?lang=es`);
     await ready(page);
     await t.test('every calculator, the exercises and the questions; the defaults; an input change', async () => {
-      assert.equal(await page.eval(() => document.querySelectorAll('roofline-calculator').length), 8 + 1 + 10 + 7);
+      // the calculators, the device panel, 10 exercises and 7 questions: what the served page has
+      const here = await page.eval(() => [...document.querySelectorAll('roofline-calculator')].map((el) => el.getAttribute('kind')));
+      assert.equal(here.filter((k) => k === 'exercise').length, 10);
+      assert.equal(here.filter((k) => k === 'question').length, 7);
+      for (const kind of ['matmul', 'byhand', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant', 'device', ...snippetKinds()]) assert.ok(here.includes(kind), kind);
+      if (env.calculators) assert.deepEqual(here, env.calculators, 'the same calculators as the served page');
       assert.equal((await readRows(page, 'matmul')).flops, '65,536,000');
       for (const kind of snippetKinds()) assert.deepEqual(await readRows(page, kind), snippetRows(kind, 'es'), kind);
       await fill(page, 'decode', 'batch', '4');
