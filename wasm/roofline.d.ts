@@ -141,6 +141,7 @@ export interface ThroughputResult {
 }
 export interface TotalWorkResult { flops: number; seconds: number }
 export interface RentalCostResult { usd: number }
+export interface CompareGpusResult { peakRatio: number; bandwidthRatio: number; memoryRatio: number }
 export interface DailyLoadResult { arrivalsPerSecond: number; arrivalsPerSecondPerGpu: number; load: number }
 export interface GpusNeededResult { exactGpus: number; gpus: number }
 export interface PerSecondResult { perSecond: number }
@@ -176,7 +177,8 @@ export interface PrefillResult {
 }
 export interface TileResult { flopsPerByte: number }
 export interface ConvResult {
-  outputHeight: number; outputWidth: number; rows: number; inner: number; cols: number;
+  /** The input tensor: channels × height × width (3 × 224 × 224 = 150,528). */
+  inputElements: number; outputHeight: number; outputWidth: number; rows: number; inner: number; cols: number;
   windowElements: number; weights: number; macs: number; flops: number;
 }
 export interface ElementwiseResult { flops: number; bytes: number; flopsPerByte: number }
@@ -217,6 +219,8 @@ export interface Roofline {
   throughput(args: { flopsPerItem: number; itemsPerSecond: number; peakFlopsPerSecond: number; gpus?: number }): ThroughputResult;
   totalWork(args: { flopsPerItem: number; items: number; itemsPerSecond?: number }): TotalWorkResult;
   rentalCost(args: { pricePerHourUsd: number; gpus: number; hours: number }): RentalCostResult;
+  /** How many times `to` has `from`'s peak (in dtype), bandwidth and memory. */
+  compareGpus(args: { from: string; to: string; dtype: Dtype }): CompareGpusResult;
   /** A day's items spread over GPUs against each GPU's measured rate (C01: ≈ 5 % load). */
   dailyLoad(args: { items: number; gpus: number; itemsPerSecond: number }): DailyLoadResult;
   /** GPUs for a demanded rate at a rate per GPU: the next whole GPU. */

@@ -20,7 +20,7 @@ const LANGS = ['en', 'es', 'pt'];
 // the calculators an author can paste prerendered (snippets/<kind>.<lang>.html). Not byhand: its
 // grid is placed through element.style, which static HTML could only carry as style attributes,
 // refused by a strict CSP; nor device, which measures the reader's own machine.
-const SNIPPET_KINDS = ['matmul', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant'];
+const SNIPPET_KINDS = ['matmul', 'utilization', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant'];
 
 function args(argv) {
   const out = { moduleDir: 'build-wasm/site', out: null };

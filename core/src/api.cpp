@@ -571,6 +571,19 @@ std::span<const Function> table() {
       {"gpu", {{"id", Kind::gpu, ""}},
        {"id", "name", "year", "memoryBytes", "bytesPerSecond", "peakFlopsPerSecond", "pricePerHourUsd?", "source"}, object,
        [](const Args& a) { return gpu_value(gpu_arg(a, "id")); }},
+      {"compareGpus", {{"from", Kind::gpu, ""}, {"to", Kind::gpu, ""}, {"dtype", Kind::dtype, ""}},
+       {"peakRatio", "bandwidthRatio", "memoryRatio"}, object,
+       [](const Args& a) {
+         // how many times `to` has `from`'s peak (in one precision), bandwidth and memory
+         const Gpu& from_gpu = gpu_arg(a, "from");
+         const Gpu& to_gpu = gpu_arg(a, "to");
+         const Device from = device_for(from_gpu, a.dtype("dtype"));
+         const Device to = device_for(to_gpu, a.dtype("dtype"));
+         return Value::object()
+             .set("peakRatio", require_result("peakRatio", to.peak.value() / from.peak.value()))
+             .set("bandwidthRatio", require_result("bandwidthRatio", to.bandwidth.value() / from.bandwidth.value()))
+             .set("memoryRatio", require_result("memoryRatio", to_gpu.memory.value() / from_gpu.memory.value()));
+       }},
       {"device", {{"gpu", Kind::gpu, ""}, {"dtype", Kind::dtype, ""}},
        {"peakFlopsPerSecond", "bytesPerSecond", "memoryBytes", "ridgeFlopsPerByte"}, object,
        [](const Args& a) {
@@ -870,7 +883,9 @@ std::span<const Function> table() {
        {{"inputHeight", Kind::count, ""}, {"inputWidth", Kind::count, ""}, {"inChannels", Kind::count, ""},
         {"kernelHeight", Kind::count, ""}, {"kernelWidth", Kind::count, ""}, {"filters", Kind::count, ""},
         {"stride", Kind::count, "", opt}, {"padding", Kind::count_or_zero, "", opt}},
-       {"outputHeight", "outputWidth", "rows", "inner", "cols", "windowElements", "weights", "macs", "flops"}, object,
+       {"inputElements", "outputHeight", "outputWidth", "rows", "inner", "cols", "windowElements", "weights", "macs",
+        "flops"},
+       object,
        [](const Args& a) {
          ConvInput in{};
          in.input_height = a.number("inputHeight");
@@ -883,6 +898,7 @@ std::span<const Function> table() {
          in.padding = a.number_or("padding", 0);
          const ConvAsMatmul c = conv_as_matmul(in);
          return Value::object()
+             .set("inputElements", c.input_elements)
              .set("outputHeight", c.output_height)
              .set("outputWidth", c.output_width)
              .set("rows", c.rows)

@@ -187,7 +187,7 @@ const std::vector<LessonCase>& case_table() {
        "prompt tokens each; a TPOT target of 50 ms at p95; 16 replicas."},
       {"phone-decode", "A small model on a phone",
        {id("model", "phone-3b"), num("batch", 1), num("kvBytesPerSequence", 0), num("bytesPerSecond", 50e9),
-        num("measuredTokensPerSecond", 30)},
+        num("measuredTokensPerSecond", 30), num("publishedYear", 2024)},
        "Lesson: Apple's ≈ 3 B on-device model at ≈ 3.5 bits per weight generates ≈ 30 tokens per second on "
        "an iPhone 15 Pro (Apple, 2024); Apple does not publish the memory's bandwidth, and ≈ 50 GB/s is the "
        "lesson's estimate."},

@@ -33,6 +33,8 @@ ConvAsMatmul conv_as_matmul(const ConvInput& in) {
     return std::floor(span / in.stride) + 1;
   };
   ConvAsMatmul r{};
+  r.input_elements = require_exact_product("inputHeight", in.in_channels * in.input_height * in.input_width,
+                                           "the input tensor's size");
   r.output_height = out(in.input_height, in.kernel_height, "kernelHeight");
   r.output_width = out(in.input_width, in.kernel_width, "kernelWidth");
   r.rows = require_exact_product("inputHeight", r.output_height * r.output_width, "output positions");

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 #include <set>
 
+#include "roofline/api.hpp"
 #include "roofline/catalog.hpp"
 #include "roofline/error.hpp"
 
@@ -95,4 +96,14 @@ TEST_CASE("renting two T4 for a 30-day month costs ≈ US$763 at US$0.53 per hou
   CHECK(rental_cost_usd(0.53, 2, 720) == Approx(763.2));
   CHECK_THROWS_AS(rental_cost_usd(0.53, 1.5, 720), Error);
   CHECK_THROWS_AS(rental_cost_usd(0, 1, 720), Error);
+}
+
+TEST_CASE("from the T4 to the H100 the FP16 peak grew ≈ 15 times and the bandwidth ≈ 10 (compareGpus)") {
+  const api::Value r = api::call("compareGpus", api::Value::object().set("from", "t4").set("to", "h100-sxm").set("dtype", "fp16"));
+  CHECK(r.get("peakRatio").number() == Approx(990.0 / 65).epsilon(1e-12));
+  CHECK(r.get("bandwidthRatio").number() == Approx(3350.0 / 320).epsilon(1e-12));
+  CHECK(r.get("memoryRatio").number() == Approx(5));
+  // a precision one of the two lacks is an error naming it, not a ratio to nothing
+  CHECK_THROWS_AS(api::call("compareGpus", api::Value::object().set("from", "t4").set("to", "h100-sxm").set("dtype", "bf16")),
+                  Error);
 }

@@ -25,6 +25,7 @@ TEST_CASE("a rectangular tile lies between its sides' square tiles") {
 
 TEST_CASE("ResNet-50's first layer as a matmul: 12,544 × 147 by 147 × 64, 118,013,952 MACs") {
   const ConvAsMatmul c = conv_as_matmul({224, 224, 3, 7, 7, 64, 2, 3});
+  CHECK(c.input_elements == 150'528);  // the colour photo: 3 × 224 × 224 numbers
   CHECK(c.output_height == 112);
   CHECK(c.output_width == 112);
   CHECK(c.rows == 12'544);

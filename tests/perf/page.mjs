@@ -38,12 +38,13 @@ export const ROOT = resolve(HERE, '../..');
 const VIEWPORT = { width: 1100, height: 900 };
 const READY_MSG = '__roofline_perf_ready__';
 
-export const KINDS = ['matmul', 'byhand', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant'];
+export const KINDS = ['matmul', 'byhand', 'utilization', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant'];
 
 /** The field each calculator's changes go to, and the two valid values they alternate between. */
 export const CHANGES = {
   matmul: { field: 'n', values: ['1000', '2000'] },
   byhand: { cell: 'a', values: ['7', '2'] },
+  utilization: { field: 'rate', values: ['1200', '3000'] },
   roofline: { field: 'intensity', values: ['10', '100'] },
   decode: { field: 'batch', values: ['1', '64'] },
   batching: { field: 'batch', values: ['1', '64'] },

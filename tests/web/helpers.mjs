@@ -13,7 +13,7 @@ export const ROOT = resolve(HERE, '../..');
 export const SITE_DIR = resolve(ROOT, process.env.SITE_DIR || 'build-wasm/site');
 export const SHOTS = join(HERE, 'screenshots');
 export const LANGS = ['en', 'es', 'pt'];
-export const KINDS = ['matmul', 'byhand', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant'];
+export const KINDS = ['matmul', 'byhand', 'utilization', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant'];
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',

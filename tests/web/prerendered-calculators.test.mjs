@@ -12,7 +12,7 @@ import { until, norm, SITE_DIR, LANGS, useBrowserAndSite, holdRequests } from '.
 const env = useBrowserAndSite();
 // every calculator but byhand (its grid is placed through element.style) and device (it measures
 // the reader's machine): see SNIPPET_KINDS in web/build.mjs
-const KINDS = ['matmul', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant'];
+const KINDS = ['matmul', 'utilization', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant'];
 const snippet = (kind, lang) => readFileSync(join(SITE_DIR, 'snippets', `${kind}.${lang}.html`), 'utf8');
 
 /** An author's page: a paragraph, the element script and the snippet, served with the site's CSP. */

@@ -178,7 +178,7 @@ test('the captions are translated, and a language switch redraws the tables in t
     await until(page, (l) => document.documentElement.lang === l, 'pt');  // the language's texts load first
     const cell = () => page.locator('table[data-table="gpus"] tr[data-row="a100-80gb"] td[data-col="bandwidth"]').textContent();
     assert.equal(norm(await cell()), '2.039');
-    assert.equal(await page.locator('table.lesson-table').count(), 4, 'no table drawn twice');
+    assert.equal(await page.locator('table.lesson-table').count(), 6, 'no table drawn twice (the four above, the lesson\'s GPU table and the prefixes)');
     assert.equal(norm(await page.locator('table[data-table="uses"] caption').textContent()), captions.pt.uses);
     assert.deepEqual(errors, []);
   } finally {

@@ -11,7 +11,7 @@ import { MORE, loadMore, haveMore } from './more.js';
 import { besideScript, injectScript } from './load.js';
 
 // Every kind the element knows: the first here, the others with the page's later parts (more.js).
-export const KIND_NAMES = ['matmul', 'byhand', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant', 'device'];
+export const KIND_NAMES = ['matmul', 'byhand', 'utilization', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant', 'device'];
 export const FIRST_KINDS = { matmul: matmulKind };
 
 /** Whether a kind's code and texts come with the later parts (more.js). */

@@ -222,6 +222,19 @@ function belowOne(x, write, sig) {
   return write(n);
 }
 
+const SUPERSCRIPT = { '-': '⁻', 0: '⁰', 1: '¹', 2: '²', 3: '³', 4: '⁴', 5: '⁵', 6: '⁶', 7: '⁷', 8: '⁸', 9: '⁹' };
+
+/** x as m × 10ⁿ with 2 significant digits, as the lesson writes large counts: 3.6 × 10¹⁷. */
+export function fmtScientific(x, lang) {
+  if (!ok(x)) return DASH;
+  if (x === 0) return formatNumber(0, lang, 'plain');
+  const rounded = Number(x.toPrecision(2));
+  const exp = Math.floor(Math.log10(Math.abs(rounded)));
+  const mantissa = formatNumber(Number((rounded / 10 ** exp).toPrecision(2)), lang, 'sig2');
+  const power = String(exp).split('').map((ch) => SUPERSCRIPT[ch]).join('');
+  return `${mantissa} × 10${power}`;
+}
+
 /**
  * A ridge point (peak ÷ bandwidth), with one decimal from 10 on, so that a ridge the lesson
  * rounds down ("≈ 295" for the H100) is never shown rounded up past it, and 3 significant digits
@@ -235,8 +248,9 @@ export function fmtRidge(x, lang) {
 /**
  * format(value, kind, lang): kind is one of the prose/glossary formats (integer, number,
  * compact, flops, flopsPerSecond, opsPerSecond, bytes, bytesPerSecond, seconds, percent, ratio,
- * flopsPerByte, opsPerByte, ridge, ridgeFlopsPerByte, ridgeOpsPerByte, tflops, tops, gbps, gb) or a
- * page format (macs, gflops).
+ * flopsPerByte, opsPerByte, ridge, ridgeFlopsPerByte, ridgeOpsPerByte, approx (2 significant
+ * digits, as the lesson rounds "≈ 7,900"), digits (no grouping, as a screen's size is written), milliseconds, hours, scientific, tflops, tops, gbps, gb) or
+ * a page format (macs, gflops).
  *
  * The lesson's notation: FLOPs, with a lower-case s, count work (GFLOPs per photo); FLOPS, with
  * a capital S for "per second", is a rate (a GPU's TFLOPS); an integer precision's rate is in
@@ -259,6 +273,11 @@ export function format(value, kind, lang) {
     case 'ridgeFlopsPerByte': return ok(value) ? fmtRidge(value, lang) + NBSP + 'FLOPs/B' : DASH;
     case 'ridgeOpsPerByte': return ok(value) ? fmtRidge(value, lang) + NBSP + 'OPs/B' : DASH;
     case 'ratio': return fmtRatio(value, lang);
+    case 'approx': return ok(value) ? formatNumber(value, lang, 'sig2') : DASH;
+    case 'digits': return ok(value) ? formatNumber(value, lang, 'input') : DASH;
+    case 'milliseconds': return ok(value) ? fmtNumber(value * 1e3, lang) + NBSP + 'ms' : DASH;
+    case 'hours': return ok(value) ? formatNumber(value / 3600, lang, 'sig2') + NBSP + 'h' : DASH;
+    case 'scientific': return fmtScientific(value, lang);
     case 'flopsPerByte': return ok(value) ? fmtNumber(value, lang) + NBSP + 'FLOPs/B' : DASH;
     case 'opsPerByte': return ok(value) ? fmtNumber(value, lang) + NBSP + 'OPs/B' : DASH;
     case 'tflops': return ok(value) ? fmtNumber(fromBase(value, 'tflops'), lang) + NBSP + 'TFLOPS' : DASH;

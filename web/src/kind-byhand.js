@@ -6,6 +6,12 @@ import { parseNumber } from './parse.js';
 const MAX = 6;
 const CELL_TEXT = 16;
 
+/** The lesson's purchases (A, one row per person) and prices and grams (B), as numbers. */
+export function purchases() {
+  const m = startMatrices();
+  return { a: m.a.map((r) => r.map(Number)), b: m.b.map((r) => r.map(Number)) };
+}
+
 function startMatrices() {
   return {
     a: [['2', '1', '3'], ['1', '0', '2']],
@@ -179,7 +185,10 @@ function buildGrid(c) {
         input.addEventListener('input', () => {
           c.state.extra[w][i][j] = input.value.slice(0, CELL_TEXT * 4);
           c.update();
+          showIndex(c, w, i, j);
         });
+        input.addEventListener('focus', () => showIndex(c, w, i, j));
+        input.addEventListener('mouseenter', () => showIndex(c, w, i, j));
         c.cells[w][i][j] = input;
         place(input, rowStart + i, colStart + j);
       });
@@ -219,11 +228,30 @@ function buildGrid(c) {
   }
   c.cGrid = grid;
   c.message = h('p', { class: 'byhand-message', role: 'alert', hidden: true });
-  box.append(grid, c.message);
+  // a cell's place in both notations: A₁₃ (row 1, column 3, counted from 1) is A[0][2] in Python
+  c.indexLine = h('p', { class: 'cell-index hint', 'aria-live': 'polite', 'data-cell-index': '' });
+  box.append(grid, c.indexLine, c.message);
+  // at first the lesson's example, row 1 and column 3 of A, where A has them
+  if (a.length >= 1 && a[0].length >= 3) showIndex(c, 'a', 0, 2);
+  else showIndex(c, 'a', 0, 0);
   if (focused) {
     const el = box.querySelector(`[data-action="${focused}"]`);
     if (el && !el.disabled) el.focus();
   }
+}
+
+const SUBSCRIPT = ['₀', '₁', '₂', '₃', '₄', '₅', '₆', '₇', '₈', '₉'];
+const sub = (n) => String(n).split('').map((d) => SUBSCRIPT[Number(d)]).join('');
+
+/** Says where a cell of A or B is, in the lesson's notation (from 1) and in Python's (from 0). */
+function showIndex(c, w, i, j) {
+  if (!c.indexLine) return;
+  const m = w.toUpperCase();
+  const cell = c.state.extra[w] && c.state.extra[w][i];
+  const value = cell ? String(cell[j] ?? '').trim() : '';
+  c.indexLine.textContent = c.tr('byhand.index', {
+    m, i: String(i + 1), j: String(j + 1), math: `${m}${sub(i + 1)}${sub(j + 1)}`, python: `${m}[${i}][${j}]`, value: value || '—',
+  });
 }
 
 function highlight(c, i, j, on) {

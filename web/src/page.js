@@ -12,6 +12,7 @@ import { MORE, loadMore, haveMoreIn } from './more.js';
 const SECTIONS = [
   { id: 'matmul', kind: 'matmul' },
   { id: 'byhand', kind: 'byhand' },
+  { id: 'flops', kind: 'utilization' },
   { id: 'roofline', kind: 'roofline' },
   { id: 'flow', diagram: 'flow' },
   { id: 'limits', diagram: 'limits' },
@@ -20,6 +21,7 @@ const SECTIONS = [
   { id: 'clocks', kind: 'clocks' },
   { id: 'tile', kind: 'tile' },
   { id: 'quant', kind: 'quant' },
+  { id: 'reallife', reallife: true },
   { id: 'exercises', practice: 'exercise' },
   { id: 'check', practice: 'question' },
   { id: 'bench', bench: true },
@@ -213,8 +215,13 @@ export class Page {
     const lang = this.lang;
     const el = h('section', { id: sec.id, class: ['lesson-section', `section-${sec.id}`], 'aria-labelledby': `${sec.id}-h` });
     el.append(h('h2', { id: `${sec.id}-h` }, t(`section.${sec.id}`, lang)));
+    const card = (id) => MORE.workedCard(this.rl, id, lang, MORE.kinds) || document.createTextNode('');
     if (sec.kind) {
       el.append(...paragraphs(this.p(`calc.${sec.kind}.intro`), 'intro'));
+      // the lesson's tables and its sanity check come before the utilization calculator
+      if (sec.kind === 'utilization') {
+        el.append(MORE.lessonGpuTable(this.rl, lang), ...paragraphs(this.p('flops.growth')), MORE.prefixTable(this.rl, lang), card('sanity'));
+      }
       let calc = this.calcs[sec.kind];
       if (!calc) {
         calc = h('roofline-calculator', { kind: sec.kind, lang, 'url-state': true, 'link-terms': true, id: `calc-${sec.kind}`, eager: eager ? '' : null });
@@ -225,11 +232,24 @@ export class Page {
       el.append(calc);
       const tryText = this.p(`calc.${sec.kind}.try`);
       if (tryText) el.append(h('div', { class: 'try', role: 'note' }, h('h3', {}, t('page.try', lang)), ...paragraphs(tryText)));
-      if (sec.kind === 'decode') {
-        const cav = this.p('calc.decode.caveat');
+      if (sec.kind === 'decode' || sec.kind === 'utilization') {
+        const cav = this.p(`calc.${sec.kind}.caveat`);
         if (cav) el.append(h('p', { class: 'caveat' }, cav));
       }
-      if (sec.kind === 'roofline') el.append(MORE.gpuTable(this.rl, lang), MORE.listingTable(this.rl, lang), this.devicePanel(lang));
+      if (sec.kind === 'decode') el.append(...paragraphs(this.p('calc.decode.english')), card('english'));
+      if (sec.kind === 'byhand') {
+        const { a, b } = MORE.purchases();
+        // the lesson's program runs the purchases, then three shapes whose MACs are n × m × k
+        el.append(...paragraphs(this.p('calc.byhand.tensor')), MORE.matmulListing(this.rl, lang, a, b, [[4, 8, 5], [1, 64, 10], [16, 16, 16]]));
+      }
+      if (sec.kind === 'roofline') {
+        el.append(...paragraphs(this.p('calc.roofline.balance')), MORE.gpuTable(this.rl, lang), MORE.listingTable(this.rl, lang),
+          MORE.rooflineListing(this.rl, lang), this.devicePanel(lang));
+      }
+      if (sec.kind === 'tile') el.append(card('conv'));
+      if (sec.kind === 'quant') {
+        el.append(...paragraphs(this.p('quant.fp32')), card('fp32'), card('int8Cap'), ...paragraphs(this.p('quant.sparsity')));
+      }
       if (sec.kind === 'batching') el.append(MORE.usesPerWeightTable(this.rl, lang));
       const take = this.p(`takeaway.${sec.kind}`);
       if (take) el.append(h('div', { class: 'takeaway', role: 'note' }, h('h3', {}, t('page.takeaway', lang)), ...paragraphs(take)));
@@ -254,6 +274,11 @@ export class Page {
       if (!ids.length) el.append(h('p', { class: 'hint' }, t('page.pending', lang)));
       for (const id of ids) {
         el.append(h('details', { class: 'mistake' }, h('summary', {}, this.p(`mistakes.${id}.title`)), ...paragraphs(this.p(`mistakes.${id}.text`))));
+      }
+    } else if (sec.reallife) {
+      el.append(...paragraphs(this.p('reallife.intro'), 'intro'));
+      for (const [text, id] of [['c01', 'c01Day'], ['training', 'training'], ['c10', 'c10'], ['phone', 'phone'], ['games', 'games']]) {
+        el.append(h('div', { class: 'case', 'data-case': text }, ...paragraphs(this.p(`reallife.${text}`)), card(id)));
       }
     } else if (sec.glossary) {
       el.append(this.glossary());

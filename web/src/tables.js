@@ -18,7 +18,7 @@ const GPU_DTYPE = 'fp16';
 const DECODE_CASE = 'llama-l4-decode';
 const PREFILL_CASE = 'llama-l4-prefill';
 /** The rows of the lesson's Python listing, in its order: matmul cases, a token, a prompt. */
-const LISTING = [
+export const LISTING = [
   { case: 'matmul-4096', kind: 'matmul' },
   { case: 'matvec-4096', kind: 'matmul' },
   { case: 'c01-last-layer', kind: 'matmul' },
@@ -69,6 +69,65 @@ function guarded(build) {
 const ms = (seconds, lang) => fmtFixed(seconds * 1e3, lang, 4); // display in ms, as the listing prints
 const boundText = (bound, lang) => t(`tables.bound.${bound}`, lang);
 
+/** The GPUs of the lesson's table, in its order (the A100 in both memory sizes). */
+const LESSON_GPUS = ['t4', 'l4', 'a100-40gb', 'a100-80gb', 'h100-sxm'];
+/** Its columns of peaks: the precision and the unit it is read in (integer rates are TOPS). */
+const LESSON_PEAKS = [['fp16', 'tflops'], ['fp8', 'tflops'], ['int8', 'tops']];
+
+/**
+ * The lesson's GPU table as the lesson has it: year, memory, dense FP16, FP8 and INT8 peaks,
+ * bandwidth and price per GPU-hour, every figure from the catalog; a precision a GPU lacks says so.
+ */
+export const lessonGpuTable = guarded((rl, lang) => {
+  const rows = LESSON_GPUS.map((id) => {
+    const g = rl.gpu({ id });
+    const peak = ([dtype, unit]) => (typeof g.peakFlopsPerSecond[dtype] === 'number'
+      ? format(g.peakFlopsPerSecond[dtype], unit, lang) : t('tables.lessonGpus.none', lang));
+    return {
+      id,
+      cells: [
+        catalogName('gpu', id, lang),
+        String(g.year),
+        format(g.memoryBytes, 'gb', lang),
+        ...LESSON_PEAKS.map(peak),
+        format(g.bytesPerSecond, 'gbps', lang),
+        g.pricePerHourUsd === undefined ? '—' : t('tables.lessonGpus.price', lang, { usd: fmtFixed(g.pricePerHourUsd, lang, 2) }),
+      ],
+    };
+  });
+  const cols = ['gpu', 'year', 'memory', 'fp16', 'fp8', 'int8', 'bandwidth', 'price'];
+  return lessonTable({
+    id: 'lessonGpus',
+    caption: t('tables.lessonGpus.caption', lang),
+    cols,
+    headers: cols.map((c) => t(`tables.lessonGpus.col.${c}`, lang)),
+    rows,
+    note: t('tables.lessonGpus.note', lang),
+  });
+});
+
+/** The decimal prefixes, each with an example from the lesson computed by the module. */
+export const prefixTable = guarded((rl, lang) => {
+  const c01 = rl.matmul(caseArgs(rl, 'c01-last-layer', 'matmul'));
+  const photo = rl.model({ id: CNN }).workingFlopsPerExample;
+  const t4 = rl.device({ gpu: CNN_GPU, dtype: 'fp16' }).peakFlopsPerSecond;
+  const day = rl.totalWork(caseArgs(rl, 'c01-day', 'totalWork')).flops;
+  const examples = [['M', format(c01.flops, 'flops', lang)], ['G', format(photo, 'flops', lang)],
+    ['T', format(t4, 'flopsPerSecond', lang)], ['P', format(day, 'flops', lang)]];
+  const rows = examples.map(([p, value]) => ({
+    id: p,
+    cells: [t(`tables.prefixes.${p}.name`, lang), t(`tables.prefixes.${p}.value`, lang), t(`tables.prefixes.${p}.example`, lang, { value })],
+  }));
+  const cols = ['prefix', 'value', 'example'];
+  return lessonTable({
+    id: 'prefixes',
+    caption: t('tables.prefixes.caption', lang),
+    cols,
+    headers: cols.map((c) => t(`tables.prefixes.col.${c}`, lang)),
+    rows,
+  });
+});
+
 /** The lesson's four GPUs in FP16: peak, bandwidth, ridge point and the decode ceiling. */
 export const gpuTable = guarded((rl, lang) => {
   const cv = caseValues(rl, DECODE_CASE);
@@ -115,7 +174,7 @@ export const gpuTable = guarded((rl, lang) => {
 });
 
 /** One row of the listing: intensity, the two clocks and which sets the pace, from the module. */
-function listingRow(rl, row) {
+export function listingRow(rl, row) {
   if (row.kind === 'prefill') return rl.prefill(caseArgs(rl, row.case, 'prefill'));
   let work;
   if (row.kind === 'token') {
