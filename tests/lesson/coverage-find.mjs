@@ -5,7 +5,8 @@
 //
 //   node tests/lesson/coverage-find.mjs            # prints, changes nothing
 //   node tests/lesson/coverage-find.mjs --write    # also fills page for page: null entries with
-//                                                  # exactly one candidate (marked "auto": true)
+//                                                  # exactly one candidate whose figure has three
+//                                                  # digits or a decimal (marked "auto": true)
 //   options: --lang es   (one language)   --id <id>   (one entry)   --all   (print every entry)
 //
 // SITE_DIR as for the browser tests (default build-wasm/site). tests/web/coverage.test.mjs
@@ -202,21 +203,25 @@ const lessonOf = (entry) => (String(entry.source).startsWith('000') ? 'pt' : 'en
 
 /**
  * Places (load, section) where every figure of an entry's lesson_text appears in one of the
- * page's formattings; each with the text of its first figure as the page writes it.
+ * page's formattings, each with its most telling figure (the longest) as the page writes it. A
+ * section that has them at the lesson's inputs is listed once, without the loads that change
+ * something. `strong` is true when that figure has three digits or more, or a decimal part: a
+ * lone "2" or "32" says little about where a number is.
  */
 export function candidates(entry, pages) {
   const figs = figures(entry.lesson_text, lessonOf(entry)).filter((f) => f.intPart.length > 1 || f.frac || Number(f.intPart) > 1);
   if (!figs.length) return [];
+  const main = [...figs].sort((a, b) => (b.intPart.length + b.frac.length) - (a.intPart.length + a.frac.length))[0];
+  const strong = main.intPart.length + main.frac.length >= 3 || main.frac.length > 0;
   const out = [];
+  const atInputs = new Set();
   for (const [key, sections] of pages) {
     for (const [section, body] of Object.entries(sections)) {
-      let first = null;
-      const ok = figs.every((f) => {
-        const hit = formattings(f, entry.lang).find((t) => found(body, t));
-        if (hit && first === null) first = hit;
-        return Boolean(hit);
-      });
-      if (ok) out.push({ key, section, text: first });
+      if (key !== '' && atInputs.has(section)) continue;
+      if (!figs.every((f) => formattings(f, entry.lang).some((t) => found(body, t)))) continue;
+      const text = formattings(main, entry.lang).find((t) => found(body, t));
+      if (key === '') atInputs.add(section);
+      out.push({ key, section, text, strong });
     }
   }
   return out;
@@ -290,7 +295,7 @@ async function main(argv) {
     const cs = candidates(e, loads);
     console.log(`missing   ${e.id} [${e.lang}] ${JSON.stringify(e.lesson_text)}: ${cs.length ? `${cs.length} candidate${cs.length > 1 ? 's' : ''}` : 'no candidate'} (${e.missing})`);
     for (const c of cs.slice(0, 8)) console.log(`          candidate ${c.section}: ${JSON.stringify(c.text)} (${label(c.key)})`);
-    if (write && cs.length === 1) {
+    if (write && cs.length === 1 && cs[0].strong) {
       const [c] = cs;
       const page = { section: c.section, text: c.text };
       if (c.key.startsWith('action:')) page.change = { action: c.key.slice('action:'.length), note: 'every exercise and check question answered once (Check), then each exercise\'s step-by-step solution opened' };
