@@ -16,7 +16,7 @@ export type ErrorCode =
 /** What an argument must be (functions()[i].args[j].kind). */
 export type ArgKind =
   | 'count' | 'countOrZero' | 'positive' | 'nonNegative' | 'fraction' | 'number' | 'dtype' | 'gpu' | 'model'
-  | 'format' | 'case' | 'function' | 'caseValues' | 'answers' | 'matrix';
+  | 'format' | 'stage' | 'case' | 'function' | 'caseValues' | 'answers' | 'matrix';
 /** The name of an API function ('decode', 'matmul', ...). */
 export type FunctionName = Exclude<keyof Roofline, 'RooflineError'>;
 /** Named values of a lesson case: numbers in base units, or ids (gpu, model, format, dtype). */
@@ -141,6 +141,11 @@ export interface ThroughputResult {
 }
 export interface TotalWorkResult { flops: number; seconds: number }
 export interface RentalCostResult { usd: number }
+export interface StageIntensityResult {
+  macs: number; flops: number; weightBytes: number; usesPerWeight: number; weightsOnlyFlopsPerByte: number;
+  /** Where the catalog knows the stage's maps: their bytes over the batch, and the intensity counting them. */
+  activationBytes?: number; flopsPerByte?: number;
+}
 export interface CompareGpusResult { peakRatio: number; bandwidthRatio: number; memoryRatio: number }
 export interface DailyLoadResult { arrivalsPerSecond: number; arrivalsPerSecondPerGpu: number; load: number }
 export interface GpusNeededResult { exactGpus: number; gpus: number }
@@ -219,6 +224,8 @@ export interface Roofline {
   throughput(args: { flopsPerItem: number; itemsPerSecond: number; peakFlopsPerSecond: number; gpus?: number }): ThroughputResult;
   totalWork(args: { flopsPerItem: number; items: number; itemsPerSecond?: number }): TotalWorkResult;
   rentalCost(args: { pricePerHourUsd: number; gpus: number; hours: number }): RentalCostResult;
+  /** A CNN stage over a batch, counting only its weights (ResNet-50's stage 4: ≈ 216 FLOPs/B at batch 4). */
+  stageIntensity(args: { model: string; stage: string; batch: number }): StageIntensityResult;
   /** How many times `to` has `from`'s peak (in dtype), bandwidth and memory. */
   compareGpus(args: { from: string; to: string; dtype: Dtype }): CompareGpusResult;
   /** A day's items spread over GPUs against each GPU's measured rate (C01: ≈ 5 % load). */

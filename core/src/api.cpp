@@ -459,7 +459,7 @@ using Handler = Value (*)(const Args&);
 /// What an argument must be. Numbers are checked by the core function that takes them; the kind
 /// documents the rule (and tests/ check that each rule is enforced).
 enum class Kind { count, count_or_zero, positive, non_negative, fraction, number, dtype, gpu, model, format,
-                  lesson_case, function, case_values, answers, matrix };
+                  stage, lesson_case, function, case_values, answers, matrix };
 
 std::string_view kind_id(Kind k) {
   switch (k) {
@@ -473,6 +473,7 @@ std::string_view kind_id(Kind k) {
     case Kind::gpu: return "gpu";
     case Kind::model: return "model";
     case Kind::format: return "format";
+    case Kind::stage: return "stage";
     case Kind::lesson_case: return "case";
     case Kind::function: return "function";
     case Kind::case_values: return "caseValues";
@@ -805,6 +806,45 @@ std::span<const Function> table() {
              .set("flopsPerByte", c.matmul.intensity.value())
              .set("weightsOnlyFlopsPerByte", c.weights_only_intensity.value())
              .set("limitFlopsPerByte", c.limit_intensity.value());
+       }},
+      {"stageIntensity",
+       {{"model", Kind::model, ""}, {"stage", Kind::stage, ""}, {"batch", Kind::count, ""}},
+       {"macs", "flops", "weightBytes", "usesPerWeight", "weightsOnlyFlopsPerByte", "activationBytes?", "flopsPerByte?"},
+       object,
+       [](const Args& a) {
+         // a CNN stage over a batch, counting only its weights (read once for the whole batch),
+         // in the model's own dtype: the lesson's "stage 4 at batch 4 ≈ 216, at 32 ≈ 1,730"
+         const Model& m = model_arg(a, "model");
+         const std::string stage_id = a.text("stage", ErrorCode::out_of_range, "a stage id of the model");
+         const Stage* st = nullptr;
+         std::string known;
+         for (const Stage& x : m.stages) {
+           if (x.id == stage_id) st = &x;
+           known += (known.empty() ? "" : ", ") + std::string(x.id);
+         }
+         if (!st) {
+           throw Error(ErrorCode::out_of_range, "stage",
+                       m.stages.empty() ? std::string(m.name) + " has no stages"
+                                        : "stage must be one of " + known + ", got \"" + stage_id.substr(0, 40) + "\"");
+         }
+         const double batch = require_count("batch", a.number("batch"));
+         const Dtype dtype = m.dtype ? *m.dtype : Dtype::fp16;
+         const double macs = require_exact_product("batch", st->macs * batch, "the stage's MACs");
+         const Flops flops = to_flops(Macs{macs});
+         const Bytes weights = bytes_of(st->weights, dtype);
+         Value v = Value::object()
+                       .set("macs", macs)
+                       .set("flops", flops.value())
+                       .set("weightBytes", weights.value())
+                       .set("usesPerWeight", require_result("usesPerWeight", macs / st->weights))
+                       .set("weightsOnlyFlopsPerByte", require_result("weightsOnlyFlopsPerByte", flops.value() / weights.value()));
+         if (st->activations > 0) {
+           // its maps travel for every example of the batch: the real intensity
+           const Bytes maps = bytes_of(require_exact_product("batch", st->activations * batch, "the stage's maps"), dtype);
+           v.set("activationBytes", maps.value());
+           v.set("flopsPerByte", require_result("flopsPerByte", flops.value() / (weights.value() + maps.value())));
+         }
+         return v;
        }},
       {"minBatchForRidge",
        {{"inputs", Kind::count, ""}, {"outputs", Kind::count, ""}, {"dtype", Kind::dtype, ""},

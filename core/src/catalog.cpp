@@ -96,10 +96,14 @@ const std::vector<Model>& model_table() {
                   {"stage1", "Stage 1 (56 × 56 maps)", 668e6, 0.216e6},
                   {"stage3", "Stage 3 (14 × 14 maps)", 1464e6, 7.1e6},
                   {"stage4", "Stage 4 (7 × 7 maps)", 809e6, 15.0e6},
-                  {"fc", "Final dense layer (2,048 → 500)", 1024000, 1024500}},
+                  {"fc", "Final dense layer (2,048 → 500)", 1024000, 1024500},
+                  // not in the lesson's table: ResNet-50's published architecture, one 1 × 1 convolution of
+                  // stage 1 (256 → 64 channels at 56 × 56 = 3,136 positions), with the maps it reads and writes
+                  {"stage1-1x1", "A 1 × 1 convolution of stage 1 (256 → 64 channels)", 51380224, 16384, 1003520}},
                  "Lesson (C01): 24.5 million parameters, 4,088 million MACs per 224 × 224 photo "
                  "counted layer by layer, which the lesson works with as 4.1 GMACs (8.2 GFLOPs); served in "
-                 "FP16; stage figures from the lesson's table."});
+                 "FP16; stage figures from the lesson's table; one 1 × 1 convolution of stage 1 (256 → 64 channels at "
+                 "56 × 56 positions) from ResNet-50's published architecture (He et al., 2015)."});
     return t;
   }();
   return table;

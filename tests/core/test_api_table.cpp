@@ -154,6 +154,9 @@ TEST_CASE("API table: the rule declared for each numeric argument is the one enf
       } else if (kind == "format") {
         CHECK(code_of(name, with(args, field, Value("int3")), &at) == ErrorCode::unknown_format);
         CHECK(at == field);
+      } else if (kind == "stage") {
+        CHECK(code_of(name, with(args, field, Value("stage9")), &at) == ErrorCode::out_of_range);
+        CHECK(at == field);
       } else if (kind == "case") {
         CHECK(code_of(name, with(args, field, Value("c99")), &at) == ErrorCode::unknown_case);
         CHECK(at == field);

@@ -61,7 +61,14 @@ TEST_CASE("models: Llama 3 8B weighs 16.06 GB in BF16; ResNet-50 reuses each wei
   CHECK(model_weights(find_model("phone-3b")).bytes.value() == Approx(1.3125e9));
   const Model& r = find_model("resnet50");
   CHECK(*r.macs_per_example / r.params == Approx(166.9).margin(0.05));
-  CHECK(r.stages.size() == 5);
+  CHECK(r.stages.size() == 6);
+  // the 1 × 1 convolution of stage 1: 256 → 64 channels at 56 × 56 positions, its maps ≈ 2 MB in FP16
+  const Stage& one = r.stages.back();
+  CHECK(one.id == "stage1-1x1");
+  CHECK(one.macs == 56 * 56 * 256 * 64);
+  CHECK(one.weights == 256 * 64);
+  CHECK(one.activations == 56 * 56 * (256 + 64));
+  CHECK(r.stages.front().activations == 0);  // the lesson's table gives no maps
 }
 
 TEST_CASE("ResNet-50 at batch 1: each weight is used ≈ 3,100, 206, 54 and 1 times in stages 1, 3, 4 and the last layer") {

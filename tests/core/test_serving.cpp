@@ -88,3 +88,23 @@ TEST_CASE("the real-life cases give these functions their arguments (rl.caseArgs
   CHECK(api::call("decode", phone).get("tokensPerSecond").number() == Approx(38.1).margin(0.05));
   CHECK(api::call("framePixels", args("game-frame", "framePixels")).get("pixelsPerSecond").number() == 124'416'000);
 }
+
+TEST_CASE("a CNN stage over a batch, counting only its weights: stage 4 ≈ 54, × 4 ≈ 216, × 32 ≈ 1,730") {
+  using api::Value;
+  const auto at = [](double batch) {
+    return api::call("stageIntensity", Value::object().set("model", "resnet50").set("stage", "stage4").set("batch", batch));
+  };
+  CHECK(at(1).get("weightsOnlyFlopsPerByte").number() == Approx(809.0 / 15.0));
+  CHECK(at(4).get("weightsOnlyFlopsPerByte").number() == Approx(4 * 809.0 / 15.0));
+  CHECK(at(32).get("weightsOnlyFlopsPerByte").number() == Approx(1730).margin(5));
+  CHECK(at(32).get("usesPerWeight").number() == at(32).get("weightsOnlyFlopsPerByte").number());  // FP16: 2 FLOPs ÷ 2 bytes
+  CHECK(at(4).get("weightBytes").number() == 30e6);
+  std::string field;
+  try {
+    api::call("stageIntensity", Value::object().set("model", "llama3-8b").set("stage", "stage4").set("batch", 1.0));
+  } catch (const Error& e) {
+    field = e.field();
+    CHECK(e.code() == ErrorCode::out_of_range);
+  }
+  CHECK(field == "stage");
+}

@@ -33,6 +33,7 @@ export async function everyFunction(): Promise<number> {
   const tput = rl.throughput({ flopsPerItem: 8.2e9, itemsPerSecond: 1200, peakFlopsPerSecond: 65e12 });
   const work = rl.totalWork({ flopsPerItem: 8.2e9, items: 1e7, itemsPerSecond: 1200 });
   const cost = rl.rentalCost({ pricePerHourUsd: 0.53, gpus: 2, hours: 720 });
+  const stage = rl.stageIntensity({ model: 'resnet50', stage: 'stage4', batch: 32 });
   const grew = rl.compareGpus({ from: 't4', to: 'h100-sxm', dtype });
   const load = rl.dailyLoad({ items: 1e7, gpus: 2, itemsPerSecond: 1200 });
   const needed = rl.gpusNeeded({ demandItemsPerSecond: 500, itemsPerSecond: 100 });
@@ -66,7 +67,7 @@ export async function everyFunction(): Promise<number> {
   const global: Roofline = await globalThis.createRoofline();
   return [names.length, codes.length, bytesPerElement, gpuId.length, weights.bytes, Object.keys(args).length,
     checked.correct, qChecked.correct, product.length, t.seconds, roof.attainableFlopsPerSecond, clocks.seconds, util.fraction,
-    tput.ceilingItemsPerSecond, work.flops, cost.usd, grew.peakRatio, load.load, needed.gpus, rate.perSecond, screen.pixelsPerSecond, dense.flops, minBatch.batch, decode.tokensPerSecond, kv.bytes,
+    tput.ceilingItemsPerSecond, work.flops, cost.usd, stage.weightsOnlyFlopsPerByte, grew.peakRatio, load.load, needed.gpus, rate.perSecond, screen.pixelsPerSecond, dense.flops, minBatch.batch, decode.tokensPerSecond, kv.bytes,
     perToken.flops, prefill.seconds, tile.flopsPerByte, conv.flops, ew.flopsPerByte, fusion.savedBytes, quant.bytes,
     speedup.memoryBoundSpeedup, sparse.flopsPerSecond, training.flops, cnn.flops,
     classic.functions().length, global.functions().length].reduce((a, b) => a + b, 0);

@@ -142,6 +142,9 @@ test('5. intensity 203 on a T4 is memory-bound, and its ratio to the ridge is no
     assert.match(r.verdict, /^memory-bound/);
     assert.equal(r.ratio, '0.999×');
     assert.equal(r.fraction, '99.9%');
+    // nor is the attainable rate rounded up to the peak it stays under
+    assert.equal(r.attainable, '64.96 TFLOPS');
+    assert.equal(r.memory, '64.96 TFLOPS');
     await field(p, 'roofline', 'intensity').fill('203.125');
     await frames(p);
     const at = await rows(p, 'roofline');

@@ -88,7 +88,7 @@ function draw(c, r, gpus) {
   }
   const { rl, v } = c;
   const dtype = c.state.selects.dtype;
-  const xMax = 16384;
+  const xMax = 2 ** 14;
   const f = frameIn(box, {
     title: c.t('chart.batching.title', { inputs: c.n('inputs'), outputs: c.n('outputs'), dtype: dtype.toUpperCase() }),
     desc: c.t('chart.batching.desc', { limit: c.fmt(r.limitFlopsPerByte, 'number') }),

@@ -4,6 +4,8 @@
 import { catalog, caseArgs, caseValues, gpuOptions, precisions, dtypeName, isIntegerDtype } from './catalog.js';
 import { logFrame, frameIn, showChart, polyline, marker, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
+import { formatNumber } from './format.js';
+import { fromBase } from './units.js';
 
 export const ROOFLINE_CASE = 't4-decode-point';
 
@@ -127,10 +129,20 @@ export const rooflineKind = {
     // an integer precision counts operations, not floating-point ones: TOPS and OPs/B
     const ops = integerPeak(c);
     const rate = ops ? 'tops' : 'tflops';
-    const tf = (x) => c.fmt(x, rate);
+    // a rate just under the peak is written with the digits that tell it from the peak (64.96, not
+    // 65, TFLOPS at intensity 203 on a T4): memory-bound must never read as "at the peak"
+    const tf = (x) => {
+      const text = c.fmt(x, rate);
+      if (!(x < v.peak) || text !== c.fmt(v.peak, rate)) return text;
+      for (let sig = 4; sig <= 12; sig += 1) {
+        const finer = `${formatNumber(fromBase(x, rate), c.lang, `sig${sig}`)}\u00a0${ops ? 'TOPS' : 'TFLOPS'}`;
+        if (finer !== `${formatNumber(fromBase(v.peak, rate), c.lang, `sig${sig}`)}\u00a0${ops ? 'TOPS' : 'TFLOPS'}`) return finer;
+      }
+      return text;
+    };
     c.row('ridge', r && `${c.n('peak', 'tflops')} ÷ ${c.n('bw', 'gbps')}`, r && r.ridgeFlopsPerByte, ops ? 'ridgeOpsPerByte' : 'ridgeFlopsPerByte');
-    c.row('memory', r && `${c.n('intensity', 'perByte')} × ${c.n('bw', 'gbps')}`, r && r.memoryFlopsPerSecond, rate);
-    c.row('attainable', r && c.t('roofline.how.attainable', { peak: c.n('peak', 'tflops'), memory: tf(r && r.memoryFlopsPerSecond) }), r && r.attainableFlopsPerSecond, rate);
+    c.row('memory', r && `${c.n('intensity', 'perByte')} × ${c.n('bw', 'gbps')}`, r && tf(r.memoryFlopsPerSecond));
+    c.row('attainable', r && c.t('roofline.how.attainable', { peak: c.n('peak', 'tflops'), memory: tf(r && r.memoryFlopsPerSecond) }), r && tf(r.attainableFlopsPerSecond));
     c.row('fraction', r && `${tf(r.attainableFlopsPerSecond)} ÷ ${c.n('peak', 'tflops')}`, r && r.fractionOfPeak, 'percent');
     c.row('ratio', r && `${c.n('intensity')} ÷ ${c.fmt(r.ridgeFlopsPerByte, 'ridge')}`, r && r.intensityOverRidge, 'ratio');
     c.row('verdict', r && c.t(`verdict.how.${r.bound}`), r && c.t(`verdict.${r.bound}`));

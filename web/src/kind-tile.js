@@ -55,8 +55,8 @@ export const tileKind = {
     const ro = t && dev && c.call('roofline', { peakFlopsPerSecond: dev.peakFlopsPerSecond, bytesPerSecond: dev.bytesPerSecond, flopsPerByte: t.flopsPerByte });
     c.row('tileIntensity', t && c.t('tile.how.tile', { t: c.n('tile') }), t && t.flopsPerByte, 'flopsPerByte');
     c.row('noReuse', one && c.t('tile.how.noReuse'), one && one.flopsPerByte, 'flopsPerByte');
-    c.row('ridge', ro && `${c.fmt(dev.peakFlopsPerSecond, isIntegerDtype(c.rl, dtype) ? 'tops' : 'tflops')} ÷ ${c.fmt(dev.bytesPerSecond, 'gbps')}`, ro ? ro.ridgeFlopsPerByte : (!dev ? c.t('tile.noPeak', { dtype: dtype.toUpperCase() }) : null), ro ? 'flopsPerByte' : undefined);
-    c.row('verdict', ro && `${c.fmt(t.flopsPerByte, 'number')} ÷ ${c.fmt(ro.ridgeFlopsPerByte, 'number')} = ${c.fmt(ro.intensityOverRidge, 'ratio')}`, ro && c.t(`verdict.${ro.bound}`));
+    c.row('ridge', ro && `${c.fmt(dev.peakFlopsPerSecond, isIntegerDtype(c.rl, dtype) ? 'tops' : 'tflops')} ÷ ${c.fmt(dev.bytesPerSecond, 'gbps')}`, ro ? ro.ridgeFlopsPerByte : (!dev ? c.t('tile.noPeak', { dtype: dtype.toUpperCase() }) : null), ro ? (isIntegerDtype(c.rl, dtype) ? 'ridgeOpsPerByte' : 'ridgeFlopsPerByte') : undefined);
+    c.row('verdict', ro && `${c.fmt(t.flopsPerByte, 'number')} ÷ ${c.fmt(ro.ridgeFlopsPerByte, 'ridge')} = ${c.fmt(ro.intensityOverRidge, 'ratio')}`, ro && c.t(`verdict.${ro.bound}`));
     const e = c.call('elementwise', { elements: v.elements, dtype }, { elements: 'elements' });
     c.row('elementwise', e && `${c.fmt(e.flops, 'flops')} ÷ ${c.fmt(e.bytes, 'bytes')}`, e && e.flopsPerByte, 'flopsPerByte');
     const fu = c.call('fusion', { elements: v.elements, dtype }, { elements: 'elements' });
@@ -100,7 +100,7 @@ function draw(c, t, ro) {
   if (ro) {
     const y = f.Y(ro.ridgeFlopsPerByte);
     f.plot.append(s('line', { class: 'ridge-line series-0', x1: f.X(1), x2: f.X(TILE_MAX), y1: y, y2: y }));
-    f.plot.append(s('text', { class: 'ridge-name series-0', x: f.X(1) + 4, y: y - 4 }, c.t('chart.tile.ridge', { gpu: catalogName('gpu', c.state.selects.gpu, c.lang), ridge: c.fmt(ro.ridgeFlopsPerByte, 'number') })));
+    f.plot.append(s('text', { class: 'ridge-name series-0', x: f.X(1) + 4, y: y - 4 }, c.t('chart.tile.ridge', { gpu: catalogName('gpu', c.state.selects.gpu, c.lang), ridge: c.fmt(ro.ridgeFlopsPerByte, 'ridge') })));
   }
   f.plot.append(marker(f.X(v.tile), f.Y(t.flopsPerByte), c.t('chart.point.you'), 'you', 'above'));
   showChart(box, f, keyed(key, () => dataTable(c.t('chart.tile.tableCaption'), c.t('chart.data'), [c.t('chart.col.tile'), c.t('chart.col.intensity')], curve.rows)));

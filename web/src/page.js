@@ -250,7 +250,7 @@ export class Page {
       if (sec.kind === 'quant') {
         el.append(...paragraphs(this.p('quant.fp32')), card('fp32'), card('int8Cap'), ...paragraphs(this.p('quant.sparsity')));
       }
-      if (sec.kind === 'batching') el.append(MORE.usesPerWeightTable(this.rl, lang));
+      if (sec.kind === 'batching') el.append(MORE.usesPerWeightTable(this.rl, lang), card('c01Batch'));
       const take = this.p(`takeaway.${sec.kind}`);
       if (take) el.append(h('div', { class: 'takeaway', role: 'note' }, h('h3', {}, t('page.takeaway', lang)), ...paragraphs(take)));
     } else if (sec.diagram) {

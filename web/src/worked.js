@@ -50,8 +50,8 @@ export const CARDS = {
     },
   },
   int8Cap: { rows: ['fp16', 'int8', 'compute', 'memory', 'estimate'] },
-  sparsity: { rows: ['sparse', 'dense'] },
   conv: { rows: ['window', 'windows', 'filters', 'macs'] },
+  c01Batch: { rows: ['b1', 'b4', 'b32', 'conv', 'dynamic'] },
   english: { rows: ['weights', 'ceiling', 'flops', 'share', 'balance', 'batch'], open: { kind: 'decode', state: (rl) => ({ selects: { model: 'qwen-27b', gpu: 'h100-sxm' }, fields: {} }) } },
 };
 

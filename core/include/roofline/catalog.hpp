@@ -58,6 +58,7 @@ struct Stage {
   std::string_view name;
   double macs;     ///< MACs per example
   double weights;  ///< parameters
+  double activations = 0;  ///< elements it reads and writes per example (its maps), where known; 0 if not
 
   /// How many times each weight is used per example: MACs ÷ weights (one MAC per use). In FP16,
   /// 2 FLOPs per use over 2 bytes per weight, this is also the weights-only intensity at batch 1.
