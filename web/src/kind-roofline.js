@@ -129,8 +129,8 @@ export const rooflineKind = {
     // an integer precision counts operations, not floating-point ones: TOPS and OPs/B
     const ops = integerPeak(c);
     const rate = ops ? 'tops' : 'tflops';
-    // a rate just under the peak is written with the digits that tell it from the peak (64.96, not
-    // 65, TFLOPS at intensity 203 on a T4): memory-bound must never read as "at the peak"
+    // a rate just under the peak is written with the digits that tell it from the peak (a T4 at an
+    // intensity just under its ridge): memory-bound must never read as "at the peak"
     const tf = (x) => {
       const text = c.fmt(x, rate);
       if (!(x < v.peak) || text !== c.fmt(v.peak, rate)) return text;

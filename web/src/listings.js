@@ -11,8 +11,9 @@ import { LISTING, listingRow } from './tables.js';
 /** A number as Python source would write it: small integers as they are, others in e notation. */
 function py(x) {
   if (Number.isInteger(x) && Math.abs(x) < 1e5) return String(x);
-  const [m, e] = x.toExponential().split('e');
-  return `${Number(m)}e${Number(e)}`;
+  // an exponent that is a multiple of 3, as one types tera and giga
+  const e = Math.floor(Math.log10(Math.abs(x)) / 3) * 3;
+  return `${Number((x / 10 ** e).toPrecision(12))}e${e}`;
 }
 
 /** Pads like Python's f-string field widths: left for text, right for numbers. */
@@ -29,7 +30,8 @@ function listing(id, code, output, lang) {
 
 /** The roofline program: each operation's intensity, its two clocks in ms, and which one wins. */
 export function rooflineListing(rl, lang) {
-  const rows = LISTING.map((row) => ({ row, c: listingRow(rl, row), v: caseValues(rl, row.case) }));
+  const rows = LISTING.map((row) => ({ row, c: listingRow(rl, row), v: caseValues(rl, row.case), name: catalogName('case', row.case, lang) }));
+  const width = Math.max(...rows.map((r) => r.name.length)) + 2;
   const gpuIds = [...new Set(rows.map((r) => r.v.gpu))];
   const gpuLines = gpuIds.map((id) => {
     const d = rl.device({ gpu: id, dtype: 'fp16' });
@@ -59,11 +61,11 @@ export function rooflineListing(rl, lang) {
     `PARAMS = ${py(llama.flopsPerToken / 2)}; WEIGHTS = ${py(llama.weightBytes)}   # ${t('listing.roofline.llama', lang)}`,
     ``,
     `for name, (per_byte, c_ms, m_ms, wins) in [`,
-    ...rows.map((r) => `    ("${catalogName('case', r.row.case, 'en').slice(0, 30)}", ${call(r)}),`),
+    ...rows.map((r) => `    ("${r.name}", ${call(r)}),`),
     `]:`,
-    `    print(f"{name:32}{per_byte:9.1f}{c_ms:11.4f}{m_ms:11.4f}  {wins}")`,
+    `    print(f"{name:${width}}{per_byte:9.1f}{c_ms:11.4f}{m_ms:11.4f}  {wins}")`,
   ].join('\n');
-  const output = rows.map(({ row, c }) => left(catalogName('case', row.case, 'en').slice(0, 30), 32)
+  const output = rows.map(({ name, c }) => left(name, width)
     + right(c.flopsPerByte.toFixed(1), 9) + right((c.computeSeconds * 1e3).toFixed(4), 11)
     + right((c.memorySeconds * 1e3).toFixed(4), 11) + `  ${c.bound}`).join('\n');
   return listing('roofline', code, output, lang);
