@@ -279,7 +279,7 @@ function measureFiles(moduleDir, out) {
 
 // ---- the served page's texts in two parts --------------------------------------------------
 // The first part holds what the page's first screen shows: the page's own strings, the first
-// calculator's (matmul) and those every calculator uses, the catalog's names, the prose of the
+// calculator's (matmul) and those every calculator uses, the names of the catalog's GPUs and models, the prose of the
 // page's top and first section, and each glossary card's term and short definition (the first
 // calculator links its terms to them). The second part holds the rest; a glossary card there is
 // whole. The page's tests fail on any text missing when it is needed.
@@ -291,12 +291,19 @@ function splitTexts(lang, { ui, catalogTexts, prose, glossary }) {
   const first = { part: 'first', UI: {}, CATALOG: {}, PROSE: {}, GLOSSARY: {} };
   const more = { part: 'more', UI: {}, CATALOG: {}, PROSE: {}, GLOSSARY: {} };
   for (const [id, e] of Object.entries(ui)) (inFirst(FIRST_UI, id) ? first : more).UI[id] = e[lang];
-  for (const [id, e] of Object.entries(catalogTexts)) first.CATALOG[id] = e[lang];
+  // the names of GPUs and models go first; the names of lesson cases, stages and formats and where
+  // each entry's figures come from are shown only by the later parts' calculators, tables and cards
+  const later = (id) => /^(source|case|stage|format)\./.test(id);
+  for (const [id, e] of Object.entries(catalogTexts)) (later(id) ? more : first).CATALOG[id] = e[lang];
   const withValues = (e, text) => (e.values ? { t: text, values: e.values } : { t: text });
   for (const [id, e] of Object.entries(prose)) (inFirst(FIRST_PROSE, id) ? first : more).PROSE[id] = withValues(e, e[lang]);
   for (const [id, e] of Object.entries(glossary)) {
     const card = e[lang];
-    first.GLOSSARY[id] = withValues(e, { term: card.term, original: card.original, short: card.short });
+    const short = { term: card.term, original: card.original, short: card.short };
+    // the first part's card carries only the values its short definition fills
+    const used = new Set([...JSON.stringify(short).matchAll(/\{([A-Za-z0-9_.]+)(?:\|[^}]*)?\}/g)].map((m) => m[1]));
+    const values = e.values && Object.fromEntries(Object.entries(e.values).filter(([name]) => used.has(name)));
+    first.GLOSSARY[id] = values && Object.keys(values).length ? { t: short, values } : { t: short };
     more.GLOSSARY[id] = withValues(e, card);
   }
   return { first, more };

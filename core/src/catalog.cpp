@@ -171,33 +171,26 @@ const std::vector<LessonCase>& case_table() {
       {"c01-day", "All of one day's photos at C01",
        {id("model", "resnet50"), id("gpu", "t4"), num("items", 10e6), num("itemsPerSecond", 1200), num("gpus", 2),
         num("hours", 730)},
-       "Lesson (C01): ≈ 10 million photos a day (≈ 2.5 M posts with ≈ 3 photos each, plus other teams'), "
-       "8.2 GFLOPs each, on two T4 that each serve ≈ 1,200 photos per second as measured with "
-       "perf_analyzer; a month of 730 hours (8,760 ÷ 12) of both T4."},
+       "Lesson (C01): ≈ 10 million photos a day, 8.2 GFLOPs each, on two T4 that serve ≈ 1,200 photos/s each (perf_analyzer); a month of 730 h."},
       {"c01-training", "C01's monthly training run",
        {id("model", "resnet50"), num("examples", 1840211), num("epochs", 8)},
-       "Lesson (C01): 1,840,211 photos, 8 epochs, a training step ≈ 3 times a forward pass: ≈ 3.6 × 10¹⁷ FLOPs."},
+       "Lesson (C01): 1,840,211 photos, 8 epochs, a step ≈ 3 forward passes."},
       {"c01-fp32", "C01 served in float32 without optimizing",
        {id("model", "resnet50"), id("gpu", "t4"), id("dtype", "fp32"), num("itemsPerSecond", 100),
         num("demandItemsPerSecond", 500)},
-       "Lesson (C01): unoptimized PyTorch in float32, one photo at a time, serves on the order of 100 photos "
-       "per second; the design peak is 500 photos per second."},
+       "Lesson (C01): unoptimized PyTorch in float32 serves ≈ 100 photos/s; the design peak is 500."},
       {"c10-serving", "C10: a replica of two H100 serving a 70.6 B model",
        {id("model", "c10-70b"), id("format", "fp8"), id("gpu", "h100-sxm"), num("gpus", 2), num("batch", 40),
         num("kvBytesPerSequence", 695e6), num("promptTokens", 1000), num("itemsPerSecond", 4.2),
         num("seconds", 0.05), num("replicas", 16)},
-       "Lesson (C10): 70.6 GB of FP8 weights over two H100 in tensor parallel; 40 conversations, ≈ 13.9 GB of "
-       "KV cache per GPU (0.695 GB a conversation); ≈ 4.2 questions per second per replica with ≈ 1,000 new "
-       "prompt tokens each; a TPOT target of 50 ms at p95; 16 replicas."},
+       "Lesson (C10): two H100 per replica, 40 conversations of 0.695 GB of KV cache, ≈ 4.2 questions/s of ≈ 1,000 new tokens, a 50 ms TPOT target, 16 replicas."},
       {"phone-decode", "A small model on a phone",
        {id("model", "phone-3b"), num("batch", 1), num("kvBytesPerSequence", 0), num("bytesPerSecond", 50e9),
         num("measuredTokensPerSecond", 30), num("publishedYear", 2024)},
-       "Lesson: Apple's ≈ 3 B on-device model at ≈ 3.5 bits per weight generates ≈ 30 tokens per second on "
-       "an iPhone 15 Pro (Apple, 2024); Apple does not publish the memory's bandwidth, and ≈ 50 GB/s is the "
-       "lesson's estimate."},
+       "Lesson: ≈ 30 tokens/s on an iPhone 15 Pro (Apple, 2024); ≈ 50 GB/s is the lesson's estimate."},
       {"game-frame", "A 1080p frame, 60 times a second",
        {num("width", 1920), num("height", 1080), num("framesPerSecond", 60)},
-       "Lesson: a 1080p image has 1920 × 1080 pixels, each computed 60 times a second."},
+       "Lesson: 1920 × 1080 pixels, 60 times a second."},
       {"c01-conv1", "C01's first convolution",
        {num("inputHeight", 224), num("inputWidth", 224), num("inChannels", 3), num("kernelHeight", 7),
         num("kernelWidth", 7), num("filters", 64), num("stride", 2), num("padding", 3), id("dtype", "fp16")},

@@ -5,7 +5,7 @@
 // and formats the numbers in the reader's language. Each table has a caption, column headers and
 // row headers, and sits in a focusable region that scrolls when the page is narrow.
 import { h } from './dom.js';
-import { t, catalogName } from './i18n.js';
+import { t, catalogName, catalogSource } from './i18n.js';
 import { format, fmtNumber, fmtFixed, fmtInteger } from './format.js';
 import { fromBase } from './units.js';
 import { scrollBox } from './charts.js';
@@ -96,7 +96,7 @@ export const lessonGpuTable = guarded((rl, lang) => {
     };
   });
   const cols = ['gpu', 'year', 'memory', 'fp16', 'fp8', 'int8', 'bandwidth', 'price'];
-  return lessonTable({
+  const box = lessonTable({
     id: 'lessonGpus',
     caption: t('tables.lessonGpus.caption', lang),
     cols,
@@ -104,6 +104,10 @@ export const lessonGpuTable = guarded((rl, lang) => {
     rows,
     note: t('tables.lessonGpus.note', lang),
   });
+  // where each GPU's figures come from (the lesson's table, NVIDIA's datasheets, AWS's prices)
+  box.append(h('details', { class: 'worked-source' }, h('summary', {}, t('worked.source', lang)),
+    h('ul', {}, LESSON_GPUS.map((id) => h('li', {}, h('strong', {}, catalogName('gpu', id, lang)), ': ', catalogSource('gpu', id, lang))))));
+  return box;
 });
 
 /** The decimal prefixes, each with an example from the lesson computed by the module. */

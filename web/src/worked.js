@@ -5,7 +5,7 @@
 // module (i18n.js fillValues). A card may end with a link that opens a calculator of the page
 // on its case: the link carries that calculator's URL state, so it works from file:// too.
 import { h } from './dom.js';
-import { t, proseText, hasProse } from './i18n.js';
+import { t, proseText, hasProse, catalogSource } from './i18n.js';
 import { scrollBox } from './charts.js';
 import { fromBase } from './units.js';
 
@@ -15,10 +15,11 @@ import { fromBase } from './units.js';
  * field's own unit, as a shared link does.
  */
 export const CARDS = {
-  sanity: { rows: ['perPhoto', 'peak', 'time', 'ceiling', 'measured', 'fraction'], open: { kind: 'utilization' } },
-  c01Day: { rows: ['photos', 'perPhoto', 'perDay', 'oneT4', 'arrivals', 'perGpu', 'cost'], open: { kind: 'utilization' } },
-  training: { rows: ['photos', 'epochs', 'step', 'total', 'llm'] },
+  sanity: { source: ['case', 'c01-day'], rows: ['perPhoto', 'peak', 'time', 'ceiling', 'measured', 'fraction'], open: { kind: 'utilization' } },
+  c01Day: { source: ['case', 'c01-day'], rows: ['photos', 'perPhoto', 'perDay', 'oneT4', 'arrivals', 'perGpu', 'cost'], open: { kind: 'utilization' } },
+  training: { source: ['case', 'c01-training'], rows: ['photos', 'epochs', 'step', 'total', 'llm'] },
   c10: {
+    source: ['case', 'c10-serving'],
     rows: ['weights', 'perGpu', 'floor', 'kv', 'step', 'target', 'prefill', 'share'],
     open: {
       kind: 'decode',
@@ -29,6 +30,7 @@ export const CARDS = {
     },
   },
   phone: {
+    source: ['case', 'phone-decode'],
     rows: ['weights', 'bandwidth', 'ceiling', 'published', 'share'],
     open: {
       kind: 'decode',
@@ -38,8 +40,9 @@ export const CARDS = {
       },
     },
   },
-  games: { rows: ['pixels', 'perSecond'] },
+  games: { source: ['case', 'game-frame'], rows: ['pixels', 'perSecond'] },
   fp32: {
+    source: ['case', 'c01-fp32'],
     rows: ['achieved', 'fp32Share', 'fp16Share', 'gpus', 'tensorrt'],
     open: {
       kind: 'utilization',
@@ -49,10 +52,10 @@ export const CARDS = {
       },
     },
   },
-  int8Cap: { rows: ['fp16', 'int8', 'compute', 'memory', 'estimate'] },
-  conv: { rows: ['window', 'windows', 'filters', 'macs'] },
-  c01Batch: { rows: ['b1', 'b4', 'b32', 'conv', 'dynamic'] },
-  english: { rows: ['weights', 'ceiling', 'flops', 'share', 'balance', 'batch'], open: { kind: 'decode', state: (rl) => ({ selects: { model: 'qwen-27b', gpu: 'h100-sxm' }, fields: {} }) } },
+  int8Cap: { source: ['gpu', 't4'], rows: ['fp16', 'int8', 'compute', 'memory', 'estimate'] },
+  conv: { source: ['case', 'c01-conv1'], rows: ['window', 'windows', 'filters', 'macs'] },
+  c01Batch: { source: ['model', 'resnet50'], rows: ['b1', 'b4', 'b32', 'conv', 'dynamic'] },
+  english: { source: ['model', 'qwen-27b'], rows: ['weights', 'ceiling', 'flops', 'share', 'balance', 'batch'], open: { kind: 'decode', state: (rl) => ({ selects: { model: 'qwen-27b', gpu: 'h100-sxm' }, fields: {} }) } },
 };
 
 /** The field units of a calculator kind, for writing a link's values as its fields show them. */
@@ -101,8 +104,12 @@ export function workedCard(rl, id, lang, kinds = {}) {
   const link = card.open && kinds[card.open.kind]
     ? h('p', { class: 'worked-open' }, h('a', { href: openHref(rl, card.open, lang, kinds), 'data-open': card.open.kind }, t('worked.open', lang, { calculator: t(`${card.open.kind}.title`, lang) })))
     : null;
+  // where the card's facts come from: its catalog entry's source, in the reader's language
+  const source = card.source
+    ? h('details', { class: 'worked-source' }, h('summary', {}, t('worked.source', lang)), h('p', {}, catalogSource(card.source[0], card.source[1], lang)))
+    : null;
   return h('figure', { class: 'worked', id: `worked-${id}`, 'data-card': id },
     scrollBox(table, title),
     result ? h('p', { class: 'worked-result' }, h('strong', {}, t('worked.resultLabel', lang)), ' ', result) : null,
-    link);
+    link, source);
 }
