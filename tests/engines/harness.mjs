@@ -210,12 +210,5 @@ export function snippetKinds() {
   return [...new Set(readdirSync(join(SITE_DIR, 'snippets')).map((f) => f.split('.')[0]))].sort();
 }
 
-/** Every UI string: web/i18n/ui.json and its ui-*.json parts, merged (as the build bundles them). */
-export function loadUi() {
-  const dir = join(ROOT, 'web/i18n');
-  const ui = JSON.parse(readFileSync(join(dir, 'ui.json'), 'utf8'));
-  for (const name of readdirSync(dir).filter((f) => /^ui-[a-z0-9-]+\.json$/.test(f)).sort()) {
-    Object.assign(ui, JSON.parse(readFileSync(join(dir, name), 'utf8')));
-  }
-  return ui;
-}
+/** Every UI string, merged as the build bundles them: the page tests' own reader. */
+export { loadUi } from '../web/helpers.mjs';
