@@ -12,13 +12,16 @@ export type ErrorCode =
   | 'missing_field' | 'not_a_number' | 'not_finite' | 'not_positive' | 'negative' | 'not_integer'
   | 'too_large' | 'out_of_range' | 'shape_mismatch' | 'ragged_matrix' | 'unknown_dtype'
   | 'unknown_gpu' | 'unknown_model' | 'unknown_format' | 'unknown_case' | 'unsupported_dtype'
-  | 'never_crosses_ridge' | 'unknown_function' | 'unknown_argument' | 'internal_error';
+  | 'never_crosses_ridge' | 'unknown_function' | 'unknown_argument' | 'invalid_config' | 'unknown_architecture'
+  | 'internal_error';
 /** What an argument must be (functions()[i].args[j].kind). */
 export type ArgKind =
   | 'count' | 'countOrZero' | 'positive' | 'nonNegative' | 'fraction' | 'number' | 'dtype' | 'gpu' | 'model'
-  | 'format' | 'stage' | 'case' | 'function' | 'caseValues' | 'answers' | 'matrix';
+  | 'modelRef' | 'config' | 'format' | 'stage' | 'case' | 'function' | 'caseValues' | 'answers' | 'matrix';
 /** The name of an API function ('decode', 'matmul', ...). */
 export type FunctionName = Exclude<keyof Roofline, 'RooflineError'>;
+/** A model: a catalog id, or what modelFromConfig returned. */
+export type ModelRef = string | ConfigModel;
 /** Named values of a lesson case: numbers in base units, or ids (gpu, model, format, dtype). */
 export type CaseValues = { [name: string]: number | string };
 
@@ -44,11 +47,17 @@ export interface FunctionInfo {
 /** integer: arithmetic in this format is on integers, its rate in OPS (TOPS), not FLOPS. */
 export interface DtypeInfo { id: Dtype; name: string; bytesPerElement: number; bits: number; integer: boolean }
 export interface PeakFlopsPerSecond { fp32?: number; tf32?: number; fp16?: number; bf16?: number; fp8?: number; int8?: number }
+/** What kind of part a device is (the page groups its selects by it). */
+export type DeviceKind = 'datacenter-gpu' | 'consumer-gpu' | 'unified-memory' | 'cpu' | 'tpu';
 export interface Gpu {
-  id: string; name: string; year: number;
+  id: string; name: string; year: number; kind: DeviceKind;
+  /** One of the lesson's own entries (listed first; exercises draw from these only). */
+  lesson: boolean;
   /** Capacity in bytes (decimal: 16 GB = 16e9). */
   memoryBytes: number;
   bytesPerSecond: number;
+  /** Unified memory: the share of memoryBytes the GPU may use by default. */
+  gpuMemoryShare?: number;
   /** Dense peaks; a missing key means the GPU has no peak at that precision. int8 is in ops/s. */
   peakFlopsPerSecond: PeakFlopsPerSecond;
   pricePerHourUsd?: number;
@@ -70,8 +79,53 @@ export interface Model {
   layers?: number; kvHeads?: number; headDim?: number; macsPerExample?: number; flopsPerExample?: number;
   /** The rounded figure the lesson works with (ResNet-50: 4.1 GMACs, 8.2 GFLOPs). */
   workingMacsPerExample?: number; workingFlopsPerExample?: number;
-  stages?: Stage[]; source: string;
+  stages?: Stage[];
+  lesson: boolean;
+  /** From its architecture (a model with a config): what one token multiplies (not the input
+   * lookup), the input table, and its BF16 KV cache per token. */
+  activeParams?: number; embeddingParams?: number; kvBytesPerToken?: number;
+  architecture?: Architecture;
+  /** The publisher's counts its architecture reproduces, and whether the active one includes the input table. */
+  publishedParams?: number; publishedActiveParams?: number;
+  activeConvention?: 'with-input-embedding' | 'without-input-embedding';
+  source: string;
 }
+export interface ArchitectureAttention {
+  kind: 'gqa' | 'mla'; heads: number; kvHeads: number; headDim: number; vHeadDim: number;
+  qLoraRank: number; kvLoraRank: number; qkNopeHeadDim: number; qkRopeHeadDim: number;
+  qkvBias: boolean; oBias: boolean; qkNorm: boolean; sinks: boolean;
+  /** Tokens a sliding-window layer attends to (0: none), and how many layers slide. */
+  slidingWindow: number; slidingLayers: number;
+}
+export interface ArchitectureMoe {
+  experts: number; expertsPerToken: number; expertIntermediateSize: number; sharedExperts: number;
+  sharedIntermediateSize: number; routerBias: boolean; expertBias: boolean; moeLayers: number;
+}
+/** A decoder-only transformer as modelFromConfig reads it from a config.json (all counts). */
+export interface Architecture {
+  family: string; layers: number; hiddenSize: number; vocabSize: number; tiedEmbeddings: boolean;
+  attention: ArchitectureAttention;
+  intermediateSize: number; gatedMlp: boolean; mlpBias: boolean;
+  moe: ArchitectureMoe | null;
+  normsPerLayer: number;
+  /** Resident parameters off a text token's path (Gemma 3's vision tower). */
+  visionParams: number;
+  maxContext: number;
+}
+/** modelFromConfig's result: pass it as `model` to modelWeights, kvCacheBytes and decode. */
+export interface ConfigModel {
+  architecture: Architecture;
+  params: number; embeddingParams: number; outputParams: number; activeParams: number; visionParams: number;
+  format: string;
+  /** Weight bytes held (the capacity) and read by one decode step of `batch` (the bandwidth). */
+  residentBytes: number; batch: number; bytesReadPerStep: number;
+  /** Routed experts per MoE layer that `batch` tokens touch, E·(1 − (1 − k/E)^b); null for a dense model. */
+  expertsTouched: number | null;
+  kvDtype: Dtype; kvBytesPerToken: number; tokens: number; kvBytesPerSequence: number;
+  /** 2 × activeParams plus attention over `tokens` earlier tokens. */
+  flopsPerToken: number; attentionFlopsPerToken: number;
+}
+export interface CostPerMillionTokensResult { usdPerMillionTokens: number; usdPerHour: number; tokensPerHour: number }
 export interface WeightFormat {
   id: string; name: string;
   /** Bits of each stored weight, without scales. */
@@ -89,7 +143,13 @@ export interface WeightFormat {
   computeDtype: Dtype;
   source: string;
 }
-export interface ModelWeightsResult { bytes: number; params: number; keptParams: number; bitsPerWeight: number; format: string }
+export interface ModelWeightsResult {
+  bytes: number; params: number; keptParams: number; bitsPerWeight: number; format: string;
+  /** Weight bytes one decode step of `batch` reads (the lesson's rule, all of them, for its own figures). */
+  bytesReadPerStep: number;
+  /** Counted from the architecture, where the model has one. */
+  residentBytes?: number; bytesReadPerStepCounted?: number;
+}
 export interface LessonCase { id: string; name: string; values: CaseValues; source: string }
 /** Arguments of one function, named as that function takes them (decode: weightBytes, batch, ...). */
 export interface CaseArgs { [argument: string]: number | string }
@@ -157,8 +217,12 @@ export interface DenseLayerResult {
 }
 export interface MinBatchForRidgeResult { batch: number }
 export interface DecodeResult {
-  /** What one GPU reads per step: (weightBytes + batch × kvBytesPerSequence) ÷ gpus. */
+  /** What one GPU reads per step: (bytesReadPerStep + batch × kvBytesPerSequence) ÷ gpus. */
   bytesPerStep: number;
+  /** What one GPU holds: (weightBytes + batch × kvBytesPerSequence) ÷ gpus. */
+  residentBytesPerGpu: number;
+  /** The inputs as used (from the model where one is given). */
+  weightBytes: number; bytesReadPerStep: number; kvBytesPerSequence: number;
   /** bytesPerStep ÷ bytesPerSecond: the memory floor of a step. */
   memorySeconds: number;
   /** batch × flopsPerToken ÷ (gpus × peakFlopsPerSecond): the compute floor; null without a peak. */
@@ -174,7 +238,7 @@ export interface DecodeResult {
    * memoryBytesPerGpu or with kvBytesPerSequence 0. */
   maxBatch: number | null;
 }
-export interface KvCacheBytesResult { bytes: number }
+export interface KvCacheBytesResult { bytes: number; bytesPerToken: number }
 export interface FlopsResult { flops: number }
 export interface PrefillResult {
   computeSeconds: number; memorySeconds: number; seconds: number; flopsPerByte: number; ridgeFlopsPerByte: number;
@@ -207,7 +271,9 @@ export interface Roofline {
   models(): Model[];
   model(args: { id: string }): Model;
   formats(): WeightFormat[];
-  modelWeights(args: { model: string; format?: string }): ModelWeightsResult;
+  modelWeights(args: { model: ModelRef; format?: string; batch?: number }): ModelWeightsResult;
+  modelFromConfig(args: { config: string | object; format?: string; kvDtype?: Dtype; batch?: number; tokens?: number }): ConfigModel;
+  costPerMillionTokens(args: { pricePerHourUsd: number; tokensPerSecond: number; gpus?: number }): CostPerMillionTokensResult;
   cases(): LessonCase[];
   lessonCase(args: { id: string }): LessonCase;
   caseArgs(args: { id: string; function: FunctionName; values?: CaseValues }): CaseArgs;
@@ -239,8 +305,8 @@ export interface Roofline {
   denseLayer(args: { batch: number; inputs: number; outputs: number; dtype: Dtype }): DenseLayerResult;
   minBatchForRidge(args: { inputs: number; outputs: number; dtype: Dtype; ridgeFlopsPerByte: number }): MinBatchForRidgeResult;
   /** flopsPerToken and peakFlopsPerSecond go together (one alone: 'missing_field' naming the other). */
-  decode(args: { weightBytes: number; kvBytesPerSequence: number; batch: number; bytesPerSecond: number; gpus?: number; flopsPerToken?: number; peakFlopsPerSecond?: number; memoryBytesPerGpu?: number }): DecodeResult;
-  kvCacheBytes(args: { layers: number; kvHeads: number; headDim: number; tokens: number; dtype: Dtype }): KvCacheBytesResult;
+  decode(args: { weightBytes?: number; kvBytesPerSequence?: number; batch: number; bytesPerSecond: number; gpus?: number; flopsPerToken?: number; peakFlopsPerSecond?: number; memoryBytesPerGpu?: number; bytesReadPerStep?: number; model?: ModelRef; format?: string; kvDtype?: Dtype; tokens?: number }): DecodeResult;
+  kvCacheBytes(args: { layers?: number; kvHeads?: number; headDim?: number; tokens: number; dtype: Dtype; model?: ModelRef }): KvCacheBytesResult;
   flopsPerToken(args: { params: number }): FlopsResult;
   prefill(args: { params: number; tokens: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number }): PrefillResult;
   tile(args: { rows: number; cols: number; dtype: Dtype }): TileResult;

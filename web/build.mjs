@@ -12,6 +12,7 @@ import { dirname, join, resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { prerender, prerenderCalculators, PRERENDER_CSS } from './prerender.mjs';
+import { catalogTexts as mergeCatalogTexts } from './catalog-texts.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SRC = join(HERE, 'src');
@@ -57,7 +58,7 @@ function checkTexts(file, texts) {
   for (const [id, entry] of Object.entries(texts)) {
     for (const l of LANGS) if (typeof entry[l] !== 'string' || !entry[l].trim()) missing.push(`${id}.${l}`);
   }
-  if (missing.length) throw new Error(`web/i18n/${file} is missing translations: ${missing.join(', ')}`);
+  if (missing.length) throw new Error(`${file.includes('/') ? file : `web/i18n/${file}`} is missing translations: ${missing.join(', ')}`);
 }
 
 // ---- a tiny bundler for this folder's ES modules -------------------------------------------
@@ -326,8 +327,8 @@ async function main() {
     }
   }
   checkTexts('ui.json', ui);
-  const catalogTexts = readJson(join(I18N, 'catalog.json'));
-  checkTexts('catalog.json', catalogTexts);
+  const catalogTexts = mergeCatalogTexts(readJson(join(I18N, 'catalog.json')));
+  checkTexts('web/i18n/catalog.json and core/catalog', catalogTexts);
   const prose = readJson(join(I18N, 'prose.json'), true);
   const glossary = readJson(join(I18N, 'glossary.json'), true);
   const calcCss = readFileSync(join(SRC, 'calculator.css'), 'utf8');

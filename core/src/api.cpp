@@ -5,11 +5,13 @@
 #include <span>
 #include <stdexcept>
 
+#include "roofline/architecture.hpp"
 #include "roofline/batching.hpp"
 #include "roofline/catalog.hpp"
 #include "roofline/error.hpp"
 #include "roofline/exercises.hpp"
 #include "roofline/inside.hpp"
+#include "roofline/json.hpp"
 #include "roofline/llm.hpp"
 #include "roofline/matrix.hpp"
 #include "roofline/precision.hpp"
@@ -168,8 +170,10 @@ Value gpu_value(const Gpu& g) {
     if (auto p = g.peak(d)) peaks.set(std::string(dtype_id(d)), p->value());
   }
   Value v = Value::object();
-  v.set("id", g.id).set("name", g.name).set("year", g.year);
+  v.set("id", g.id).set("name", g.name).set("year", g.year).set("kind", device_kind_id(g.kind));
+  v.set("lesson", g.lesson_order > 0);
   v.set("memoryBytes", g.memory.value()).set("bytesPerSecond", g.bandwidth.value());
+  if (g.gpu_memory_share) v.set("gpuMemoryShare", *g.gpu_memory_share);
   v.set("peakFlopsPerSecond", std::move(peaks));
   if (g.price_per_hour_usd) v.set("pricePerHourUsd", *g.price_per_hour_usd);
   v.set("source", g.source);
@@ -205,6 +209,18 @@ Value model_value(const Model& m) {
                       .set("usesPerWeight", s.uses_per_weight()));
     }
     v.set("stages", std::move(stages));
+  }
+  v.set("lesson", m.lesson_order > 0);
+  if (m.architecture) {
+    const ParamCounts p = param_counts(*m.architecture);
+    v.set("activeParams", p.active).set("embeddingParams", p.embedding);
+    v.set("kvBytesPerToken", kv_bytes_per_token(*m.architecture, m.dtype.value_or(Dtype::bf16)).value());
+    v.set("architecture", architecture_value(*m.architecture));
+  }
+  if (m.published_params) v.set("publishedParams", *m.published_params);
+  if (m.published_active_params) {
+    v.set("publishedActiveParams", *m.published_active_params);
+    v.set("activeConvention", m.published_active_counts_embedding ? "with-input-embedding" : "without-input-embedding");
   }
   v.set("source", m.source);
   return v;
@@ -261,6 +277,80 @@ const Gpu& gpu_arg(const Args& a, std::string_view key) {
 }
 const Model& model_arg(const Args& a, std::string_view key) {
   return find_model(a.text(key, ErrorCode::unknown_model, "a model id"), key);
+}
+
+/// A model given by catalog id or as what modelFromConfig returned (its `architecture` is read
+/// back and checked): its weights and KV cache come from the lesson's figures where a lesson
+/// model has them, else from the architecture.
+struct ModelRef {
+  const Model* catalog = nullptr;
+  std::optional<Architecture> architecture;
+  [[nodiscard]] bool lesson_figures() const { return catalog && (catalog->lesson_figures || !architecture); }
+  [[nodiscard]] const WeightFormat& format(const Args& a) const {
+    if (a.has("format")) return find_format(a.text("format", ErrorCode::unknown_format, "a format id"), "format");
+    return find_format(catalog ? std::string_view(catalog->format) : std::string_view("bf16"), "format");
+  }
+  [[nodiscard]] ModelWeights weights(const WeightFormat& f) const {
+    return lesson_figures() ? model_weights(*catalog, f) : architecture_weights(*architecture, f);
+  }
+  /// Weight bytes one step of `batch` reads: the lesson's rule (all of them) for its own figures.
+  [[nodiscard]] Bytes read_per_step(const WeightFormat& f, double batch) const {
+    return lesson_figures() ? weights(f).bytes : weights_read_per_step(*architecture, f, batch);
+  }
+  [[nodiscard]] Dtype kv_dtype(const Args& a) const {
+    if (a.has("kvDtype")) return a.dtype("kvDtype");
+    return catalog && catalog->dtype ? *catalog->dtype : Dtype::bf16;
+  }
+  [[nodiscard]] double flops_params() const {
+    return lesson_figures() ? catalog->params : param_counts(*architecture).active;
+  }
+};
+
+ModelRef model_ref(const Args& a, std::string_view key) {
+  const Value& f = a.raw(key);
+  ModelRef r;
+  if (f.is(Value::Kind::object)) {
+    const Value* arch = f.find("architecture");
+    const std::string field = std::string(key) + ".architecture";
+    if (!arch) {
+      throw Error(ErrorCode::missing_field, field,
+                  std::string(key) + " must be a model id or what modelFromConfig returns (with its architecture)");
+    }
+    r.architecture = architecture_from_value(*arch, field);
+    return r;
+  }
+  r.catalog = &find_model(a.text(key, ErrorCode::unknown_model, "a model id or what modelFromConfig returns"), key);
+  r.architecture = r.catalog->architecture;
+  return r;
+}
+
+/// The KV cache of one sequence of `tokens` for a model: its architecture (GQA, MLA, sliding
+/// windows) where it has one, else the lesson's shape numbers.
+Bytes model_kv_bytes(const ModelRef& r, double tokens, Dtype kv_dtype) {
+  if (r.architecture) return kv_bytes_per_sequence(*r.architecture, tokens, kv_dtype);
+  const Model& m = *r.catalog;
+  if (!(m.layers && m.kv_heads && m.head_dim)) {
+    throw Error(ErrorCode::out_of_range, "model", std::string(m.name) + " has no KV shape in the catalog: give kvBytesPerSequence");
+  }
+  return kv_cache_bytes(*m.layers, *m.kv_heads, *m.head_dim, tokens, kv_dtype);
+}
+
+/// modelFromConfig's result: the architecture and every figure derived from it.
+Value config_model_value(const Architecture& arch, const WeightFormat& f, Dtype kv_dtype, double batch, double tokens) {
+  const ParamCounts p = param_counts(arch);
+  Value v = Value::object();
+  v.set("architecture", architecture_value(arch));
+  v.set("params", p.params).set("embeddingParams", p.embedding).set("outputParams", p.output);
+  v.set("activeParams", p.active).set("visionParams", p.vision);
+  v.set("format", f.id).set("residentBytes", resident_bytes(arch, f).value());
+  v.set("batch", batch).set("bytesReadPerStep", weights_read_per_step(arch, f, batch).value());
+  v.set("expertsTouched", arch.moe ? Value(experts_touched(*arch.moe, batch)) : Value());
+  v.set("kvDtype", std::string(dtype_id(kv_dtype)));
+  v.set("kvBytesPerToken", kv_bytes_per_token(arch, kv_dtype).value());
+  v.set("tokens", tokens).set("kvBytesPerSequence", kv_bytes_per_sequence(arch, tokens, kv_dtype).value());
+  v.set("flopsPerToken", flops_per_token(arch, tokens).value());
+  v.set("attentionFlopsPerToken", attention_flops_per_token(arch, tokens).value());
+  return v;
 }
 
 /// Replaces or adds values of a case (another GPU, another format, a batch): only names some
@@ -324,7 +414,23 @@ Value case_args(const LessonCase& c, const std::vector<std::string_view>& takes)
     const double per_example = to_flops(Macs{*model->working_macs_per_example}).value();
     all.set("flopsPerItem", per_example).set("forwardFlops", per_example);
   }
-  if (model) {
+  if (model && model->architecture && !model->lesson_figures) {
+    // a model counted from its architecture: the weights it holds, and what a token multiplies
+    const Architecture& arch = *model->architecture;
+    const ModelWeights w = architecture_weights(arch, *format);
+    const CaseValue* b = c.find("batch");
+    all.set("weightBytes", w.bytes.value()).set("params", w.params);
+    all.set("bytesReadPerStep", weights_read_per_step(arch, *format, b ? b->number : 1).value());
+    const CaseValue* kt = c.find("kvTokens");
+    all.set("flopsPerToken", flops_per_token(arch, kt ? kt->number : 0).value());
+    all.set("layers", arch.layers);
+    if (arch.attention.kind == Attention::Kind::gqa) all.set("kvHeads", arch.attention.kv_heads).set("headDim", arch.attention.head_dim);
+    if (kt && !c.find("kvBytesPerSequence")) {
+      const CaseValue* kd = c.find("kvDtype");
+      const Dtype kv = kd && kd->is_id() ? parse_dtype(kd->id, "values.kvDtype") : Dtype::bf16;
+      all.set("kvBytesPerSequence", kv_bytes_per_sequence(arch, kt->number, kv).value());
+    }
+  } else if (model) {
     const ModelWeights w = model_weights(*model, *format);
     all.set("weightBytes", w.bytes.value()).set("params", w.params);
     all.set("flopsPerToken", flops_per_token(w.params).value());
@@ -357,7 +463,10 @@ Value case_args(const LessonCase& c, const std::vector<std::string_view>& takes)
     all.set("peakFlopsPerSecond", dev.peak.value()).set("ridgeFlopsPerByte", ridge(dev).value());
   }
   Value out = Value::object();
+  const bool takes_weights = std::find(takes.begin(), takes.end(), "bytesReadPerStep") != takes.end();
   for (std::string_view name : takes) {
+    // a case gives decode its bytes, not a model: the context tokens then have nothing to apply to
+    if (name == "tokens" && takes_weights) continue;
     if (const Value* v = all.find(name)) out.set(std::string(name), *v);
   }
   return out;
@@ -458,8 +567,8 @@ using Handler = Value (*)(const Args&);
 
 /// What an argument must be. Numbers are checked by the core function that takes them; the kind
 /// documents the rule (and tests/ check that each rule is enforced).
-enum class Kind { count, count_or_zero, positive, non_negative, fraction, number, dtype, gpu, model, format,
-                  stage, lesson_case, function, case_values, answers, matrix };
+enum class Kind { count, count_or_zero, positive, non_negative, fraction, number, dtype, gpu, model, model_ref,
+                  config, format, stage, lesson_case, function, case_values, answers, matrix };
 
 std::string_view kind_id(Kind k) {
   switch (k) {
@@ -472,6 +581,8 @@ std::string_view kind_id(Kind k) {
     case Kind::dtype: return "dtype";
     case Kind::gpu: return "gpu";
     case Kind::model: return "model";
+    case Kind::model_ref: return "modelRef";
+    case Kind::config: return "config";
     case Kind::format: return "format";
     case Kind::stage: return "stage";
     case Kind::lesson_case: return "case";
@@ -496,8 +607,8 @@ struct Arg {
 /// the compiler, not by code at run time).
 struct Function {
   std::string_view name;
-  Arg arg_slots[8];
-  std::string_view result_slots[20];
+  Arg arg_slots[16];
+  std::string_view result_slots[32];
   bool list;
   Handler run;
 
@@ -563,14 +674,14 @@ std::span<const Function> table() {
          }
          return v;
        }},
-      {"gpus", {}, {"id", "name", "year", "memoryBytes", "bytesPerSecond", "peakFlopsPerSecond", "pricePerHourUsd?", "source"}, list,
+      {"gpus", {}, {"id", "name", "year", "kind", "lesson", "memoryBytes", "bytesPerSecond", "gpuMemoryShare?", "peakFlopsPerSecond", "pricePerHourUsd?", "source"}, list,
        [](const Args&) {
          Value v = Value::array();
          for (const Gpu& g : roofline::gpus()) v.push(gpu_value(g));
          return v;
        }},
       {"gpu", {{"id", Kind::gpu, ""}},
-       {"id", "name", "year", "memoryBytes", "bytesPerSecond", "peakFlopsPerSecond", "pricePerHourUsd?", "source"}, object,
+       {"id", "name", "year", "kind", "lesson", "memoryBytes", "bytesPerSecond", "gpuMemoryShare?", "peakFlopsPerSecond", "pricePerHourUsd?", "source"}, object,
        [](const Args& a) { return gpu_value(gpu_arg(a, "id")); }},
       {"compareGpus", {{"from", Kind::gpu, ""}, {"to", Kind::gpu, ""}, {"dtype", Kind::dtype, ""}},
        {"peakRatio", "bandwidthRatio", "memoryRatio"}, object,
@@ -599,7 +710,8 @@ std::span<const Function> table() {
       {"models", {},
        {"id", "name", "kind", "params", "format", "keptParams", "bitsPerWeight", "weightBytes", "dtype?", "layers?",
         "kvHeads?", "headDim?", "macsPerExample?", "flopsPerExample?", "workingMacsPerExample?",
-        "workingFlopsPerExample?", "stages?", "source"}, list,
+        "workingFlopsPerExample?", "stages?", "lesson", "activeParams?", "embeddingParams?", "kvBytesPerToken?",
+        "architecture?", "publishedParams?", "publishedActiveParams?", "activeConvention?", "source"}, list,
        [](const Args&) {
          Value v = Value::array();
          for (const Model& m : roofline::models()) v.push(model_value(m));
@@ -608,7 +720,8 @@ std::span<const Function> table() {
       {"model", {{"id", Kind::model, ""}},
        {"id", "name", "kind", "params", "format", "keptParams", "bitsPerWeight", "weightBytes", "dtype?", "layers?",
         "kvHeads?", "headDim?", "macsPerExample?", "flopsPerExample?", "workingMacsPerExample?",
-        "workingFlopsPerExample?", "stages?", "source"}, object,
+        "workingFlopsPerExample?", "stages?", "lesson", "activeParams?", "embeddingParams?", "kvBytesPerToken?",
+        "architecture?", "publishedParams?", "publishedActiveParams?", "activeConvention?", "source"}, object,
        [](const Args& a) { return model_value(model_arg(a, "id")); }},
       {"formats", {},
        {"id", "name", "bits", "weightOnly", "dtype", "groupSize", "scaleDtype", "keepsBf16Share", "computeDtype", "source"},
@@ -618,20 +731,76 @@ std::span<const Function> table() {
          for (const WeightFormat& f : weight_formats()) v.push(format_value(f));
          return v;
        }},
-      {"modelWeights", {{"model", Kind::model, ""}, {"format", Kind::format, "", opt}},
-       {"bytes", "params", "keptParams", "bitsPerWeight", "format"}, object,
+      {"modelWeights", {{"model", Kind::model_ref, ""}, {"format", Kind::format, "", opt}, {"batch", Kind::count, "", opt}},
+       {"bytes", "params", "keptParams", "bitsPerWeight", "format", "bytesReadPerStep", "residentBytes?",
+        "bytesReadPerStepCounted?"}, object,
        [](const Args& a) {
-         const Model& m = model_arg(a, "model");
-         const ModelWeights w =
-             a.has("format")
-                 ? model_weights(m, find_format(a.text("format", ErrorCode::unknown_format, "a format id"), "format"))
-                 : model_weights(m);
+         // bytes: what the model occupies (the lesson's figure for its own models); bytesReadPerStep:
+         // the weight bytes one decode step of `batch` reads (the lesson's rule, all of them, for its
+         // own figures); where an architecture refines a lesson figure, both counts from it as well
+         const ModelRef r = model_ref(a, "model");
+         const WeightFormat& f = r.format(a);
+         const double batch = a.number_or("batch", 1);
+         require_count("batch", batch);
+         const ModelWeights w = r.weights(f);
+         Value v = Value::object()
+                       .set("bytes", w.bytes.value())
+                       .set("params", w.params)
+                       .set("keptParams", w.kept_params)
+                       .set("bitsPerWeight", w.bits_per_weight)
+                       .set("format", w.format)
+                       .set("bytesReadPerStep", r.read_per_step(f, batch).value());
+         if (r.architecture) {
+           v.set("residentBytes", resident_bytes(*r.architecture, f).value());
+           v.set("bytesReadPerStepCounted", weights_read_per_step(*r.architecture, f, batch).value());
+         }
+         return v;
+       }},
+      {"modelFromConfig",
+       {{"config", Kind::config, ""}, {"format", Kind::format, "", opt}, {"kvDtype", Kind::dtype, "", opt},
+        {"batch", Kind::count, "", opt}, {"tokens", Kind::count_or_zero, "", opt}},
+       {"architecture", "params", "embeddingParams", "outputParams", "activeParams", "visionParams", "format",
+        "residentBytes", "batch", "bytesReadPerStep", "expertsTouched", "kvDtype", "kvBytesPerToken", "tokens",
+        "kvBytesPerSequence", "flopsPerToken", "attentionFlopsPerToken"},
+       object,
+       [](const Args& a) {
+         // a Hugging Face config.json: its text (or the object it parses to)
+         const Value& c = a.raw("config");
+         Value parsed;
+         if (c.is(Value::Kind::string)) {
+           try {
+             parsed = parse_json(c.string());
+           } catch (const Error& e) {
+             throw Error(ErrorCode::invalid_config, "config", std::string("config is not valid JSON: ") + e.what());
+           }
+         } else if (c.is(Value::Kind::object)) {
+           parsed = c;
+         } else {
+           throw Error(ErrorCode::invalid_config, "config", "config must be the text of a config.json, got " + kind_name(c));
+         }
+         const Architecture arch = architecture_from_config(parsed, "config");
+         const WeightFormat& f =
+             find_format(a.has("format") ? a.text("format", ErrorCode::unknown_format, "a format id") : "bf16", "format");
+         const Dtype kv = a.dtype_or("kvDtype", Dtype::bf16);
+         const double batch = require_count("batch", a.number_or("batch", 1));
+         const double tokens = require_count_or_zero("tokens", a.number_or("tokens", 0));
+         return config_model_value(arch, f, kv, batch, tokens);
+       }},
+      {"costPerMillionTokens",
+       {{"pricePerHourUsd", Kind::positive, "USD/h"}, {"tokensPerSecond", Kind::positive, "tokens/s"},
+        {"gpus", Kind::count, "", opt}},
+       {"usdPerMillionTokens", "usdPerHour", "tokensPerHour"}, object,
+       [](const Args& a) {
+         // price per GPU-hour × GPUs ÷ (tokens/s × 3,600) × 10⁶
+         const double price = require_positive("pricePerHourUsd", a.number("pricePerHourUsd"));
+         const double rate = require_positive("tokensPerSecond", a.number("tokensPerSecond"));
+         const double gpus = require_count("gpus", a.number_or("gpus", 1));
+         const double per_hour = require_result("usdPerHour", price * gpus);
+         const double tokens_per_hour = require_result("tokensPerHour", rate * 3600);
          return Value::object()
-             .set("bytes", w.bytes.value())
-             .set("params", w.params)
-             .set("keptParams", w.kept_params)
-             .set("bitsPerWeight", w.bits_per_weight)
-             .set("format", w.format);
+             .set("usdPerMillionTokens", require_result("usdPerMillionTokens", per_hour / tokens_per_hour * 1e6))
+             .set("usdPerHour", per_hour)
+             .set("tokensPerHour", tokens_per_hour);
        }},
       {"cases", {}, {"id", "name", "values", "source"}, list,
        [](const Args&) {
@@ -857,18 +1026,53 @@ std::span<const Function> table() {
              "batch", min_batch_for_ridge(inputs, outputs, dtype, FlopsPerByte{a.number("ridgeFlopsPerByte")}));
        }},
       {"decode",
-       {{"weightBytes", Kind::positive, "bytes"}, {"kvBytesPerSequence", Kind::non_negative, "bytes"},
+       {{"weightBytes", Kind::positive, "bytes", opt}, {"kvBytesPerSequence", Kind::non_negative, "bytes", opt},
         {"batch", Kind::count, ""}, {"bytesPerSecond", Kind::positive, "bytes/s"}, {"gpus", Kind::count, "", opt},
         {"flopsPerToken", Kind::positive, "FLOPs", opt}, {"peakFlopsPerSecond", Kind::positive, "FLOPS", opt},
-        {"memoryBytesPerGpu", Kind::positive, "bytes", opt}},
+        {"memoryBytesPerGpu", Kind::positive, "bytes", opt}, {"bytesReadPerStep", Kind::positive, "bytes", opt},
+        {"model", Kind::model_ref, "", opt}, {"format", Kind::format, "", opt}, {"kvDtype", Kind::dtype, "", opt},
+        {"tokens", Kind::count_or_zero, "", opt}},
        {"bytesPerStep", "memorySeconds", "computeSeconds", "stepSeconds", "bound", "tokensPerSecondPerSequence",
-        "tokensPerSecond", "fits", "maxBatch"},
+        "tokensPerSecond", "fits", "maxBatch", "residentBytesPerGpu", "weightBytes", "bytesReadPerStep",
+        "kvBytesPerSequence"},
        object,
        [](const Args& a) {
          DecodeInput in{};
-         in.weights = Bytes{a.number("weightBytes")};
-         in.kv_cache_per_sequence = Bytes{a.number("kvBytesPerSequence")};
          in.batch = a.number("batch");
+         require_count("batch", in.batch);
+         if (a.has("model")) {
+           // the model gives the weights it holds, the weights a step of this batch reads, the KV
+           // cache of `tokens` in kvDtype and, with a peak, the FLOPs of a token; a number given
+           // explicitly replaces the model's
+           const ModelRef r = model_ref(a, "model");
+           const WeightFormat& f = r.format(a);
+           in.weights = a.has("weightBytes") ? Bytes{a.number("weightBytes")} : r.weights(f).bytes;
+           in.weights_read = a.has("bytesReadPerStep") ? Bytes{a.number("bytesReadPerStep")}
+                             : a.has("weightBytes")    ? in.weights
+                                                       : r.read_per_step(f, in.batch);
+           const double tokens = require_count_or_zero("tokens", a.number_or("tokens", 0));
+           const Dtype kv_dtype = r.kv_dtype(a);
+           in.kv_cache_per_sequence = a.has("kvBytesPerSequence") ? Bytes{a.number("kvBytesPerSequence")}
+                                      : tokens > 0                ? model_kv_bytes(r, tokens, kv_dtype)
+                                                                  : Bytes{0};
+           if (a.has("peakFlopsPerSecond") && !a.has("flopsPerToken")) {
+             in.flops_per_token = r.architecture && !r.lesson_figures() ? flops_per_token(*r.architecture, tokens)
+                                                                        : flops_per_token(r.flops_params());
+           }
+         } else {
+           // each checked for itself first, so that a bad value is named as such
+           if (a.has("format")) find_format(a.text("format", ErrorCode::unknown_format, "a format id"), "format");
+           if (a.has("kvDtype")) static_cast<void>(a.dtype("kvDtype"));
+           if (a.has("tokens")) require_count_or_zero("tokens", a.number("tokens"));
+           for (std::string_view only : {"format", "kvDtype", "tokens"}) {
+             if (a.has(only)) {
+               throw Error(ErrorCode::unknown_argument, std::string(only), std::string(only) + " applies only with a model");
+             }
+           }
+           in.weights = Bytes{a.number("weightBytes")};
+           if (a.has("bytesReadPerStep")) in.weights_read = Bytes{a.number("bytesReadPerStep")};
+           in.kv_cache_per_sequence = Bytes{a.number("kvBytesPerSequence")};
+         }
          in.bandwidth = BytesPerSecond{a.number("bytesPerSecond")};
          in.gpus = a.number_or("gpus", 1);
          if (a.has("flopsPerToken")) in.flops_per_token = Flops{a.number("flopsPerToken")};
@@ -876,6 +1080,10 @@ std::span<const Function> table() {
          if (a.has("memoryBytesPerGpu")) in.memory_per_gpu = Bytes{a.number("memoryBytesPerGpu")};
          const DecodeStep s = decode(in);
          return Value::object()
+             .set("residentBytesPerGpu", s.resident_per_gpu.value())
+             .set("weightBytes", in.weights.value())
+             .set("bytesReadPerStep", in.weights_read ? in.weights_read->value() : in.weights.value())
+             .set("kvBytesPerSequence", in.kv_cache_per_sequence.value())
              .set("bytesPerStep", s.bytes_per_step.value())
              .set("memorySeconds", s.memory.value())
              .set("computeSeconds", s.compute ? Value(s.compute->value()) : Value())
@@ -887,13 +1095,40 @@ std::span<const Function> table() {
              .set("maxBatch", s.max_batch ? Value(*s.max_batch) : Value());
        }},
       {"kvCacheBytes",
-       {{"layers", Kind::count, ""}, {"kvHeads", Kind::count, ""}, {"headDim", Kind::count, ""},
-        {"tokens", Kind::count, ""}, {"dtype", Kind::dtype, ""}},
-       {"bytes"}, object,
+       {{"layers", Kind::count, "", opt}, {"kvHeads", Kind::count, "", opt}, {"headDim", Kind::count, "", opt},
+        {"tokens", Kind::count, ""}, {"dtype", Kind::dtype, ""}, {"model", Kind::model_ref, "", opt}},
+       {"bytes", "bytesPerToken"}, object,
        [](const Args& a) {
-         const double layers = a.number("layers"), heads = a.number("kvHeads"), dim = a.number("headDim");
+         // the lesson's formula from three shape numbers, or a model's own (GQA, MLA, sliding windows)
          const double tokens = a.number("tokens");
-         return Value::object().set("bytes", kv_cache_bytes(layers, heads, dim, tokens, a.dtype("dtype")).value());
+         const Dtype dtype = a.dtype("dtype");
+         if (a.has("model")) {
+           // the model's own cache, or its GQA shape with any of layers, kvHeads, headDim replaced
+           const ModelRef r = model_ref(a, "model");
+           if (!a.has("layers") && !a.has("kvHeads") && !a.has("headDim")) {
+             const Bytes bytes = model_kv_bytes(r, tokens, dtype);
+             return Value::object().set("bytes", bytes.value()).set("bytesPerToken", require_result("bytesPerToken", bytes.value() / tokens));
+           }
+           double shape[3] = {0, 0, 0};
+           if (r.architecture && r.architecture->attention.kind == Attention::Kind::gqa) {
+             shape[0] = r.architecture->layers, shape[1] = r.architecture->attention.kv_heads;
+             shape[2] = r.architecture->attention.head_dim;
+           } else if (r.catalog && r.catalog->layers && r.catalog->kv_heads && r.catalog->head_dim) {
+             shape[0] = *r.catalog->layers, shape[1] = *r.catalog->kv_heads, shape[2] = *r.catalog->head_dim;
+           }
+           const char* names[3] = {"layers", "kvHeads", "headDim"};
+           for (int i = 0; i < 3; ++i) {
+             if (a.has(names[i])) shape[i] = require_count(names[i], a.number(names[i]));
+             if (shape[i] == 0) {
+               throw Error(ErrorCode::missing_field, names[i], std::string(names[i]) + " is required: the model has no GQA shape to take it from");
+             }
+           }
+           const Bytes bytes = kv_cache_bytes(shape[0], shape[1], shape[2], tokens, dtype);
+           return Value::object().set("bytes", bytes.value()).set("bytesPerToken", bytes.value() / tokens);
+         }
+         const double layers = a.number("layers"), heads = a.number("kvHeads"), dim = a.number("headDim");
+         const Bytes bytes = kv_cache_bytes(layers, heads, dim, tokens, dtype);
+         return Value::object().set("bytes", bytes.value()).set("bytesPerToken", bytes.value() / tokens);
        }},
       {"flopsPerToken", {{"params", Kind::count, ""}}, {"flops"}, object,
        [](const Args& a) { return Value::object().set("flops", flops_per_token(a.number("params")).value()); }},

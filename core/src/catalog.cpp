@@ -1,56 +1,195 @@
 #include "roofline/catalog.hpp"
 
+#include <algorithm>
+#include <cmath>
+
+#include "catalog_files.hpp"
 #include "roofline/error.hpp"
+#include "roofline/json.hpp"
 #include "roofline/precision.hpp"
 
 namespace roofline {
 
 namespace {
 
-using Peaks = std::array<std::optional<FlopsPerSecond>, all_dtypes.size()>;
+// ---- the data files ------------------------------------------------------------------------
 
-// Arguments in TFLOP/s (TOPS for int8); a negative value marks "no such peak".
-Peaks peaks(double fp32, double tf32, double fp16, double bf16, double fp8, double int8) {
-  Peaks p{};
-  const double tflops[] = {fp32, tf32, fp16, bf16, fp8, int8};
-  for (std::size_t i = 0; i < 6; ++i) {
-    if (tflops[i] > 0) p[i] = teraflops_per_second(tflops[i]);
+using api::Value;
+
+/// One catalog file's fields, each error naming the file and the field (a test loads them all,
+/// so a bad file fails the test suite; embed.cmake has already checked its JSON and main fields).
+class Entry {
+ public:
+  Entry(const Value& v, std::string path) : v_(v), path_(std::move(path)) {}
+
+  [[noreturn]] void fail(std::string_view field, const std::string& rule) const {
+    throw Error(ErrorCode::internal_error, std::string(field),
+                "core/catalog/" + path_ + ": " + std::string(field) + " " + rule);
   }
-  return p;  // int4 is never listed
+  [[nodiscard]] const Value* find(std::string_view key) const {
+    const Value* f = v_.find(key);
+    return f && !f->is(Value::Kind::null) ? f : nullptr;
+  }
+  [[nodiscard]] std::string text(std::string_view key) const {
+    const Value* f = find(key);
+    if (!f || !f->is(Value::Kind::string) || f->string().empty()) fail(key, "must be a non-empty text");
+    return f->string();
+  }
+  [[nodiscard]] double number(std::string_view key) const {
+    const Value* f = find(key);
+    if (!f || !f->is(Value::Kind::number) || !std::isfinite(f->number()) || f->number() < 0) {
+      fail(key, "must be a number, zero or more");
+    }
+    return f->number();
+  }
+  [[nodiscard]] double positive(std::string_view key) const {
+    const double x = number(key);
+    if (x <= 0) fail(key, "must be greater than zero");
+    return x;
+  }
+  [[nodiscard]] std::optional<double> optional_positive(std::string_view key) const {
+    if (!find(key)) return std::nullopt;
+    return positive(key);
+  }
+  [[nodiscard]] const std::string& path() const { return path_; }
+  [[nodiscard]] const Value& value() const { return v_; }
+
+ private:
+  const Value& v_;
+  std::string path_;
+};
+
+Gpu read_device(const Value& v, const std::string& path) {
+  const Entry e(v, path);
+  Gpu g;
+  g.id = e.text("id");
+  g.name = e.text("name");
+  g.year = static_cast<int>(e.positive("year"));
+  const std::string kind = e.text("kind");
+  bool known = false;
+  for (DeviceKind k : all_device_kinds) {
+    if (device_kind_id(k) == kind) g.kind = k, known = true;
+  }
+  if (!known) e.fail("kind", "must be datacenter-gpu, consumer-gpu, unified-memory, cpu or tpu");
+  g.memory = Bytes{e.positive("memoryBytes")};
+  g.bandwidth = BytesPerSecond{e.positive("bytesPerSecond")};
+  const Value* peaks = e.find("peakFlopsPerSecond");
+  if (!peaks || !peaks->is(Value::Kind::object)) e.fail("peakFlopsPerSecond", "must be an object keyed by dtype");
+  for (std::size_t i = 0; i < peaks->keys().size(); ++i) {
+    const std::string& key = peaks->keys()[i];
+    const Value& x = peaks->items()[i];
+    std::optional<Dtype> d;
+    for (Dtype t : all_dtypes) {
+      if (dtype_id(t) == key && t != Dtype::int4) d = t;
+    }
+    if (!d) e.fail("peakFlopsPerSecond." + key, "is not a dtype with a listed peak (fp32, tf32, fp16, bf16, fp8, int8)");
+    if (!x.is(Value::Kind::number) || !(x.number() > 0) || !std::isfinite(x.number())) {
+      e.fail("peakFlopsPerSecond." + key, "must be a rate greater than zero");
+    }
+    g.peaks[static_cast<std::size_t>(*d)] = FlopsPerSecond{x.number()};
+  }
+  g.price_per_hour_usd = e.optional_positive("pricePerHourUsd");
+  g.gpu_memory_share = e.optional_positive("gpuMemoryShare");
+  if (g.gpu_memory_share && *g.gpu_memory_share > 1) e.fail("gpuMemoryShare", "must be a share from 0 to 1");
+  if (g.kind == DeviceKind::unified_memory && !g.gpu_memory_share) {
+    e.fail("gpuMemoryShare", "is required for unified memory: the share of memory the GPU may use");
+  }
+  if (e.find("lessonOrder")) g.lesson_order = static_cast<int>(e.positive("lessonOrder"));
+  g.source = e.text("source");
+  return g;
 }
 
-constexpr double none = -1;
+Model read_model(const Value& v, const std::string& path) {
+  const Entry e(v, path);
+  Model m;
+  m.id = e.text("id");
+  m.name = e.text("name");
+  m.kind = e.text("kind");
+  if (m.kind != "llm" && m.kind != "cnn") e.fail("kind", "must be llm or cnn");
+  m.format = e.text("format");
+  find_format(m.format, "format");  // an unknown format fails here, naming the formats there are
+  m.source = e.text("source");
+  if (e.find("lessonOrder")) m.lesson_order = static_cast<int>(e.positive("lessonOrder"));
+  if (const Value* config = e.find("config")) {
+    m.architecture = architecture_from_config(*config, "config");
+    const ParamCounts p = param_counts(*m.architecture);
+    m.params = p.params;
+    m.kept_params = p.embedding + p.output;
+    m.dtype = Dtype::bf16;
+    m.layers = m.architecture->layers;
+    if (m.architecture->attention.kind == Attention::Kind::gqa) {
+      m.kv_heads = m.architecture->attention.kv_heads;
+      m.head_dim = m.architecture->attention.head_dim;
+    }
+    const Value* published = e.find("published");
+    if (!published) e.fail("published", "must give the publisher's parameter counts");
+    const Entry pub(*published, path);
+    m.published_params = pub.positive("params");
+    if (m.architecture->moe) {
+      m.published_active_params = pub.positive("activeParams");
+      const std::string convention = pub.text("activeConvention");
+      if (convention != "with-input-embedding" && convention != "without-input-embedding") {
+        pub.fail("published.activeConvention", "must be with-input-embedding or without-input-embedding");
+      }
+      m.published_active_counts_embedding = convention == "with-input-embedding";
+    }
+  }
+  if (const Value* lesson = e.find("lesson")) {
+    // the lesson's own figures, which its worked numbers use
+    const Entry l(*lesson, path);
+    m.lesson_figures = true;
+    m.params = l.positive("params");
+    m.kept_params = l.number("keptParams");
+    if (l.find("dtype")) m.dtype = parse_dtype(l.text("dtype"), "lesson.dtype");
+    else if (!m.architecture) m.dtype.reset();
+    if (l.find("macsPerExample")) m.macs_per_example = l.positive("macsPerExample");
+    if (l.find("workingMacsPerExample")) m.working_macs_per_example = l.positive("workingMacsPerExample");
+    if (const Value* stages = l.find("stages")) {
+      for (const Value& s : stages->items()) {
+        const Entry st(s, path);
+        Stage x{st.text("id"), st.text("name"), st.positive("macs"), st.positive("weights")};
+        if (st.find("activations")) x.activations = st.positive("activations");
+        m.stages.push_back(std::move(x));
+      }
+    }
+  } else if (!m.architecture) {
+    e.fail("lesson", "or config is required");
+  }
+  return m;
+}
+
+/// Every file of one folder ("devices/", "models/"), parsed.
+template <class T, class Read>
+std::vector<T> read_folder(std::string_view folder, Read read) {
+  std::vector<T> out;
+  for (std::size_t i = 0; i < detail::catalog_file_count; ++i) {
+    const detail::CatalogFile& f = detail::catalog_files[i];
+    if (f.path.substr(0, folder.size()) != folder) continue;
+    const std::string path(f.path);
+    try {
+      out.push_back(read(api::parse_json(f.text), path));
+    } catch (const Error& err) {
+      throw Error(ErrorCode::internal_error, err.field(),
+                  std::string(err.what()).rfind("core/catalog/", 0) == 0 ? err.what()
+                                                                         : "core/catalog/" + path + ": " + err.what());
+    }
+  }
+  return out;
+}
 
 const std::vector<Gpu>& gpu_table() {
-  static const std::vector<Gpu> table = {
-      {"t4", "NVIDIA T4", 2018, gigabytes(16), gigabytes_per_second(320),
-       peaks(8.1, none, 65, none, none, 130), 0.526,
-       "Lesson table (FP32 8.1, FP16 65 with tensor cores, INT8 130 TOPS, 320 GB/s, ≈ US$0.53/h AWS, "
-       "Sep 2026). No BF16, FP8 or sparsity. NVIDIA T4 datasheet. The price is AWS's on-demand "
-       "g4dn.xlarge (one T4), US$0.526/h, which the table rounds to ≈ US$0.53 and with which two T4 "
-       "cost the lesson's ≈ US$768 a month (730 h)."},
-      {"l4", "NVIDIA L4", 2023, gigabytes(24), gigabytes_per_second(300),
-       peaks(30.3, 60, 121, 121, 242, 242), 0.80,
-       "Lesson table (FP16 ≈ 121, FP8 ≈ 242, INT8 ≈ 242 TOPS dense, 300 GB/s, ≈ US$0.80/h AWS, "
-       "Sep 2026). FP32 30.3 and TF32 60 (120 with sparsity, halved) from the NVIDIA L4 datasheet."},
-      {"a100-40gb", "NVIDIA A100 40 GB", 2020, gigabytes(40), gigabytes_per_second(1555),
-       peaks(19.5, 156, 312, 312, none, 624), 2.75,
-       "Lesson table (FP16 312, INT8 624 TOPS dense, 1,555 GB/s, ≈ US$2.75/h AWS, Sep 2026). "
-       "FP32 19.5 and TF32 156 from the NVIDIA A100 datasheet. No FP8."},
-      {"a100-80gb", "NVIDIA A100 80 GB", 2020, gigabytes(80), gigabytes_per_second(2039),
-       peaks(19.5, 156, 312, 312, none, 624), 3.43,
-       "Lesson table (FP16 312, INT8 624 TOPS dense, 2,039 GB/s, ≈ US$3.43/h AWS, Sep 2026). "
-       "FP32 19.5 and TF32 156 from the NVIDIA A100 datasheet. No FP8."},
-      {"h100-sxm", "NVIDIA H100 SXM", 2022, gigabytes(80), gigabytes_per_second(3350),
-       peaks(67, 494.5, 990, 990, 1979, 1979), 6.88,
-       "Lesson table (FP16 ≈ 990, FP8 ≈ 1,979, INT8 ≈ 1,979 TOPS dense, 3,350 GB/s, ≈ US$6.88/h AWS, "
-       "Sep 2026). FP32 67 and TF32 494.5 (989 with sparsity, halved) from the NVIDIA H100 datasheet."},
-      {"h200", "NVIDIA H200 SXM", 2024, gigabytes(141), gigabytes_per_second(4800),
-       peaks(67, 494.5, 989.5, 989.5, 1979, 1979), std::nullopt,
-       "NVIDIA H200 datasheet: 141 GB HBM3e at 4.8 TB/s; dense peaks are the datasheet's "
-       "with-sparsity figures halved (FP16/BF16 1,979 → 989.5, FP8/INT8 3,958 → 1,979). "
-       "No price in the lesson."},
-  };
+  static const std::vector<Gpu> table = [] {
+    std::vector<Gpu> t = read_folder<Gpu>("devices/", read_device);
+    std::stable_sort(t.begin(), t.end(), [](const Gpu& a, const Gpu& b) {
+      // the lesson's entries first, in its order; then by kind, year and name
+      const int la = a.lesson_order ? a.lesson_order : 1 << 20, lb = b.lesson_order ? b.lesson_order : 1 << 20;
+      if (la != lb) return la < lb;
+      if (a.kind != b.kind) return a.kind < b.kind;
+      if (a.year != b.year) return a.year < b.year;
+      return a.name < b.name;
+    });
+    return t;
+  }();
   return table;
 }
 
@@ -76,34 +215,12 @@ const std::vector<WeightFormat>& format_table() {
 
 const std::vector<Model>& model_table() {
   static const std::vector<Model> table = [] {
-    std::vector<Model> t;
-    t.push_back({"llama3-8b", "Llama 3 8B", "llm", 8.03e9, "bf16", 1.0e9, Dtype::bf16, 32, 8, 128, std::nullopt, std::nullopt, {},
-                 "Lesson: 8.03 billion parameters served in BF16 (≈ 16.06 GB); ≈ 1,000 million of them "
-                 "(embeddings and output layer) stay in BF16 under INT4. Layers, KV heads and head "
-                 "dimension from Meta's published configuration."});
-    t.push_back({"c10-70b", "70.6 B model (C10)", "llm", 70.6e9, "fp8", 0, Dtype::fp8, std::nullopt, std::nullopt,
-                 std::nullopt, std::nullopt, std::nullopt, {},
-                 "Lesson (C10): 70.6 billion parameters in FP8 (≈ 70.6 GB), two H100 in tensor parallel."});
-    t.push_back({"qwen-27b", "Qwen3.8-27B", "llm", 27e9, "bf16", 0, Dtype::bf16, std::nullopt, std::nullopt,
-                 std::nullopt, std::nullopt, std::nullopt, {},
-                 "Lesson, English section: roughly 27 billion parameters in bfloat16, ≈ 54 GB of weights."});
-    t.push_back({"phone-3b", "On-device model, 3 B at 3.5 bits", "llm", 3e9, "q3.5", 0, std::nullopt, std::nullopt,
-                 std::nullopt, std::nullopt, std::nullopt, std::nullopt, {},
-                 "Lesson: ≈ 3 billion parameters compressed to ≈ 3.5 bits per weight (≈ 1.3 GB)."});
-    t.push_back({"resnet50", "ResNet-50 (C01)", "cnn", 24.5e6, "fp16", 0, Dtype::fp16, std::nullopt, std::nullopt,
-                 std::nullopt, 4.088e9, 4.1e9,
-                 {{"conv1", "First convolution (7 × 7, 64 filters)", 118013952, 9408},
-                  {"stage1", "Stage 1 (56 × 56 maps)", 668e6, 0.216e6},
-                  {"stage3", "Stage 3 (14 × 14 maps)", 1464e6, 7.1e6},
-                  {"stage4", "Stage 4 (7 × 7 maps)", 809e6, 15.0e6},
-                  {"fc", "Final dense layer (2,048 → 500)", 1024000, 1024500},
-                  // not in the lesson's table: ResNet-50's published architecture, one 1 × 1 convolution of
-                  // stage 1 (256 → 64 channels at 56 × 56 = 3,136 positions), with the maps it reads and writes
-                  {"stage1-1x1", "A 1 × 1 convolution of stage 1 (256 → 64 channels)", 51380224, 16384, 1003520}},
-                 "Lesson (C01): 24.5 million parameters, 4,088 million MACs per 224 × 224 photo "
-                 "counted layer by layer, which the lesson works with as 4.1 GMACs (8.2 GFLOPs); served in "
-                 "FP16; stage figures from the lesson's table; one 1 × 1 convolution of stage 1 (256 → 64 channels at "
-                 "56 × 56 positions) from ResNet-50's published architecture (He et al., 2015)."});
+    std::vector<Model> t = read_folder<Model>("models/", read_model);
+    std::stable_sort(t.begin(), t.end(), [](const Model& a, const Model& b) {
+      const int la = a.lesson_order ? a.lesson_order : 1 << 20, lb = b.lesson_order ? b.lesson_order : 1 << 20;
+      if (la != lb) return la < lb;
+      return a.name < b.name;
+    });
     return t;
   }();
   return table;
@@ -213,6 +330,17 @@ const Entry& find_by_id(const std::vector<Entry>& table, std::string_view id, st
 
 }  // namespace
 
+std::string_view device_kind_id(DeviceKind k) {
+  switch (k) {
+    case DeviceKind::datacenter_gpu: return "datacenter-gpu";
+    case DeviceKind::consumer_gpu: return "consumer-gpu";
+    case DeviceKind::unified_memory: return "unified-memory";
+    case DeviceKind::cpu: return "cpu";
+    case DeviceKind::tpu: return "tpu";
+  }
+  return "?";
+}
+
 std::span<const Gpu> gpus() { return gpu_table(); }
 std::span<const Model> models() { return model_table(); }
 std::span<const WeightFormat> weight_formats() { return format_table(); }
@@ -242,6 +370,7 @@ const LessonCase& find_case(std::string_view id, std::string_view field) {
 }
 
 ModelWeights model_weights(const Model& model, const WeightFormat& format) {
+  if (model.architecture && !model.lesson_figures) return architecture_weights(*model.architecture, format);
   ModelWeights w;
   w.params = model.params;
   w.format = format.id;

@@ -30,6 +30,8 @@ std::string_view error_code_id(ErrorCode code) {
     case ErrorCode::never_crosses_ridge: return "never_crosses_ridge";
     case ErrorCode::unknown_function: return "unknown_function";
     case ErrorCode::unknown_argument: return "unknown_argument";
+    case ErrorCode::invalid_config: return "invalid_config";
+    case ErrorCode::unknown_architecture: return "unknown_architecture";
     case ErrorCode::internal_error: return "internal_error";
   }
   return "unknown_error";

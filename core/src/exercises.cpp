@@ -45,11 +45,14 @@ class Draw {
   std::uint64_t state_;
 };
 
-/// Catalog GPUs with a dense peak at `d`.
+// "New numbers" draw from a fixed pool, the lesson's own entries (lesson_order > 0), so that a
+// device or model file added to the catalog never changes an exercise a learner has saved.
+
+/// The pool's GPUs with a dense peak at `d`.
 std::vector<const Gpu*> gpus_with(Dtype d) {
   std::vector<const Gpu*> out;
   for (const Gpu& g : gpus()) {
-    if (g.peak(d)) out.push_back(&g);
+    if (g.lesson_order > 0 && g.peak(d)) out.push_back(&g);
   }
   return out;
 }
@@ -57,7 +60,7 @@ std::vector<const Gpu*> gpus_with(Dtype d) {
 std::vector<const Model*> llms() {
   std::vector<const Model*> out;
   for (const Model& m : models()) {
-    if (m.kind == "llm") out.push_back(&m);
+    if (m.lesson_order > 0 && m.kind == "llm") out.push_back(&m);
   }
   return out;
 }
@@ -300,7 +303,9 @@ ExerciseInstance exercise6(std::uint64_t seed) {
     m1 = d.pick(models);
     f1 = &find_format(d.pick<std::string_view>({"bf16", "fp8", "int8", "int4"}));
     std::vector<const Gpu*> all;
-    for (const Gpu& g : gpus()) all.push_back(&g);
+    for (const Gpu& g : gpus()) {
+      if (g.lesson_order > 0) all.push_back(&g);
+    }
     g1 = d.pick(all);
     do g2 = d.pick(all);
     while (g2 == g1);

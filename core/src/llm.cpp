@@ -22,10 +22,19 @@ DecodeStep decode(const DecodeInput& in) {
   if (in.flops_per_token) require_positive("flopsPerToken", in.flops_per_token->value());
   if (in.peak) require_positive("peakFlopsPerSecond", in.peak->value());
   if (in.memory_per_gpu) require_positive("memoryBytesPerGpu", in.memory_per_gpu->value());
+  if (in.weights_read) {
+    require_positive("bytesReadPerStep", in.weights_read->value());
+    if (in.weights_read->value() > in.weights.value() * (1 + 1e-12)) {
+      throw Error(ErrorCode::out_of_range, "bytesReadPerStep",
+                  "bytesReadPerStep must be at most weightBytes: a step reads no weight the model does not hold");
+    }
+  }
 
   DecodeStep s{};
   const Bytes total = in.weights + in.kv_cache_per_sequence * in.batch;
-  s.bytes_per_step = Bytes{require_result("bytesPerStep", total.value() / in.gpus)};
+  const Bytes read = in.weights_read.value_or(in.weights) + in.kv_cache_per_sequence * in.batch;
+  s.resident_per_gpu = Bytes{require_result("residentBytesPerGpu", total.value() / in.gpus)};
+  s.bytes_per_step = Bytes{require_result("bytesPerStep", read.value() / in.gpus)};
   s.memory = Seconds{require_result("memorySeconds", (s.bytes_per_step / in.bandwidth).value())};
   s.step = s.memory;
   if (in.peak) {

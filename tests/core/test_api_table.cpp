@@ -151,6 +151,19 @@ TEST_CASE("API table: the rule declared for each numeric argument is the one enf
       } else if (kind == "model") {
         CHECK(code_of(name, with(args, field, Value("gpt")), &at) == ErrorCode::unknown_model);
         CHECK(at == field);
+      } else if (kind == "modelRef") {
+        CHECK(code_of(name, with(args, field, Value("gpt")), &at) == ErrorCode::unknown_model);
+        CHECK(at == field);
+        CHECK(code_of(name, with(args, field, Value::object()), &at) == ErrorCode::missing_field);
+        CHECK(at == field + ".architecture");
+        CHECK(code_of(name, with(args, field, Value(1.0)), &at) == ErrorCode::unknown_model);
+        CHECK(at == field);
+      } else if (kind == "config") {
+        CHECK(code_of(name, with(args, field, Value("{\"model_type\": ")), &at) == ErrorCode::invalid_config);
+        CHECK(at == field);
+        CHECK(code_of(name, with(args, field, Value::object().set("model_type", "bert")), &at) ==
+              ErrorCode::unknown_architecture);
+        CHECK(at == field + ".model_type");
       } else if (kind == "format") {
         CHECK(code_of(name, with(args, field, Value("int3")), &at) == ErrorCode::unknown_format);
         CHECK(at == field);

@@ -7,16 +7,50 @@
 
 using namespace roofline;
 
-TEST_CASE("the catalog holds the lesson's GPUs and the H200, with unique ids") {
+TEST_CASE("the catalog holds the lesson's GPUs and the H200 first, in the lesson's order, with unique ids") {
   std::set<std::string> ids;
+  std::vector<std::string> lesson;
   for (const Gpu& g : gpus()) {
-    ids.insert(std::string(g.id));
+    CHECK(ids.insert(g.id).second);
     CHECK(g.bandwidth.value() > 0);
     CHECK(g.memory.value() > 0);
-    CHECK(g.peak(Dtype::fp16).has_value());
     CHECK_FALSE(g.source.empty());
+    if (g.lesson_order > 0) {
+      CHECK(lesson.size() == ids.size() - 1);  // no other device comes before a lesson one
+      lesson.push_back(g.id);
+      CHECK(g.peak(Dtype::fp16).has_value());
+    }
   }
-  CHECK(ids == std::set<std::string>{"t4", "l4", "a100-40gb", "a100-80gb", "h100-sxm", "h200"});
+  CHECK(lesson == std::vector<std::string>{"t4", "l4", "a100-40gb", "a100-80gb", "h100-sxm", "h200"});
+}
+
+TEST_CASE("devices after the lesson's are grouped by kind; unified memory says what share the GPU may use") {
+  const Gpu* previous = nullptr;
+  int unified = 0;
+  for (const Gpu& g : gpus()) {
+    if (g.lesson_order > 0) continue;
+    if (previous) CHECK(previous->kind <= g.kind);
+    previous = &g;
+    if (g.kind == DeviceKind::unified_memory) {
+      ++unified;
+      REQUIRE(g.gpu_memory_share);
+      CHECK(*g.gpu_memory_share > 0);
+      CHECK(*g.gpu_memory_share <= 1);
+    } else {
+      CHECK_FALSE(g.gpu_memory_share);
+    }
+    for (Dtype d : all_dtypes) {
+      if (auto p = g.peak(d)) CHECK(p->value() > 1e11);  // in FLOP/s (or OP/s), not TFLOPS
+    }
+    CHECK(g.memory.value() > 1e9);         // bytes, not GB
+    CHECK(g.bandwidth.value() > 1e10);     // bytes/s, not GB/s
+  }
+  CHECK(unified >= 4);
+  // the scaling book's TPU v5e: 197 TFLOPS in BF16 over 820 GB/s
+  const Gpu& tpu = find_gpu("tpu-v5e");
+  CHECK(tpu.kind == DeviceKind::tpu);
+  CHECK(tpu.peak(Dtype::bf16)->value() == 197e12);
+  CHECK(tpu.bandwidth.value() == 820e9);
 }
 
 TEST_CASE("T4: 16 GB, 320 GB/s, FP32 8.1, FP16 65, INT8 130 TOPS; no FP8 or BF16") {

@@ -6,7 +6,7 @@ export async function wrong(): Promise<void> {
   const rl = await createRoofline();
   rl.matmul({ n: '4096', k: 4096, m: 4096, dtype: 'fp16' });  // @expect-error: n is a number
   rl.matmul({ n: 4096, k: 4096, m: 4096, dtype: 'fp12' });  // @expect-error: no such dtype
-  rl.decode({ weightBytes: 1e9, batch: 4, bytesPerSecond: 3e11 });  // @expect-error: kvBytesPerSequence is missing
+  rl.decode({ weightBytes: 1e9, kvBytesPerSequence: 0, bytesPerSecond: 3e11 });  // @expect-error: batch is missing
   const flops: string = rl.matmul({ n: 1, k: 1, m: 1, dtype: 'fp32' }).flops;  // @expect-error: flops is a number
   rl.notAFunction();  // @expect-error: not in the API
   const el = document.createElement('roofline-calculator');

@@ -1,4 +1,5 @@
-// The catalog's names and sources in the reader's language (web/i18n/catalog.json): every GPU,
+// The catalog's names and sources in the reader's language (the data files under core/catalog and
+// web/i18n/catalog.json, merged by web/catalog-texts.mjs): every device,
 // model, model stage, weight format and lesson case of the module has a name in English,
 // Spanish and Portuguese, and a source in all three; the English is the core's own text; a
 // translation keeps the English text's numbers (written in its language's notation); and no
@@ -9,6 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { catalogTexts } from '../../web/catalog-texts.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SITE_DIR = resolve(ROOT, process.env.SITE_DIR || 'build-wasm/site');
@@ -22,6 +24,12 @@ const PROPER_NOUNS = new Set([
   'BF16', 'FP16', 'FP8',
 ]);
 
+/** A maker's or a model family's name with its model number ("NVIDIA B200", "Qwen3-30B-A3B"). */
+const BRANDS = /^(NVIDIA|AMD|Apple|Google|Llama|Mistral|Mixtral|Qwen|Gemma|DeepSeek|gpt-oss|Phi)[^()]*$/;
+function isProperNoun(name) {
+  return PROPER_NOUNS.has(name) || BRANDS.test(name);
+}
+
 async function loadModule() {
   const mjs = join(SITE_DIR, 'roofline.mjs');
   if (!existsSync(mjs)) throw new Error(`${mjs} is missing: build the module first (cmake --build build-wasm)`);
@@ -30,17 +38,39 @@ async function loadModule() {
 
 /**
  * The numbers of a text, read in its language's notation: en-US and es-MX write 2,048 and
- * 0.695, pt-BR writes 2.048 and 0,695. Digits inside names count too (L4, C01 → 4, 1).
+ * 0.695, pt-BR writes 2.048 and 0,695.
+ *
+ * A number that is part of a name or a code is written the same in every language, so it is
+ * read as written (English notation) whatever the language, never in pt-BR's: one glued to a
+ * letter, '_', '-' or '.' on its left ("Qwen2.5", "Llama-3.1-70B", "v0.1", "C10", "gpt-oss-120b"),
+ * or to a letter, '_', '-' or a '.' and a letter on its right ("70B", "128K", "36.6B", "8x7B",
+ * "4.50.0.dev0"), and the version right after a model family's name and a space ("Llama 3.1",
+ * "Qwen 2.5", "Gemma 2"). Such a number still counts, the same in the English text and in a
+ * translation; a version with several dots counts as its parts (4.50.0 → 4, 50, 0). A number
+ * next to a '/' is prose ("165.2/330.4" dense/sparse, "165,2/330,4" in Portuguese).
  */
 export function numbersIn(text, lang) {
-  return [...String(text).matchAll(/\d+(?:[.,]\d+)*/g)].map(([s]) => {
-    const plain = lang === 'pt' ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
-    return Number(plain);
-  }).sort((a, b) => a - b);
+  // a model family's name and a space: the number right after it is the family's version
+  const FAMILY_BEFORE = /(?:Llama|Qwen|Gemma|Phi|Mistral|Mixtral|DeepSeek) $/;
+  const s = String(text);
+  const out = [];
+  for (const m of s.matchAll(/\d+(?:[.,]\d+)*/g)) {
+    const before = s.slice(0, m.index);
+    const after = s.slice(m.index + m[0].length);
+    const code = /[\p{L}_.-]$/u.test(before) || /^(?:[\p{L}_-]|\.\p{L})/u.test(after) || FAMILY_BEFORE.test(before);
+    if (code) {
+      const written = m[0].replace(/,/g, '');
+      const dots = written.split('.');
+      out.push(...(dots.length > 2 ? dots : [written]).map(Number));
+    } else {
+      out.push(Number(lang === 'pt' ? m[0].replace(/\./g, '').replace(',', '.') : m[0].replace(/,/g, '')));
+    }
+  }
+  return out.sort((a, b) => a - b);
 }
 
 const rl = await loadModule();
-const texts = JSON.parse(readFileSync(join(ROOT, 'web/i18n/catalog.json'), 'utf8'));
+const texts = catalogTexts(JSON.parse(readFileSync(join(ROOT, 'web/i18n/catalog.json'), 'utf8')));
 
 /** Every catalog entry: { key, name, source } with key as in catalog.json ("gpu.t4" …). */
 function entries() {
@@ -71,6 +101,26 @@ test('numbers are read in each language\'s notation', () => {
   assert.deepEqual(numbersIn('Modelo de 70,6 B (C10)', 'pt'), [10, 70.6]);
   assert.deepEqual(numbersIn('Modelo de 70.6 B (C10)', 'es'), [10, 70.6]);
   assert.deepEqual(numbersIn('7 × 7, 64 filtros', 'pt'), [7, 7, 64]);
+  // a number in a name or a code is read as written, in every language alike
+  for (const l of LANGS) {
+    assert.deepEqual(numbersIn('meta-llama/Llama-3.1-70B', l), [3.1, 70]);
+    assert.deepEqual(numbersIn('o tokenizador do Llama 3.1', l), [3.1]);
+    assert.deepEqual(numbersIn('Qwen/Qwen2.5-7B e Gemma 2', l), [2, 2.5, 7]);
+    assert.deepEqual(numbersIn('mistralai/Mixtral-8x7B-v0.1.json', l), [0.1, 7, 8]);
+    assert.deepEqual(numbersIn('transformers_version 4.50.0.dev0', l), [0, 0, 4, 50]);
+    assert.deepEqual(numbersIn('"Activation parameters: 36.6B (including 0.9B)"', l), [0.9, 36.6]);
+    assert.deepEqual(numbersIn('contexto de 128K', l), [128]);
+  }
+  assert.deepEqual(numbersIn('165,2/330,4 TFLOPS', 'pt'), [165.2, 330.4]);
+  assert.deepEqual(numbersIn('Parámetros: 8.03 mil millones', 'es'), numbersIn('Parameters: 8.03B', 'en'));
+  assert.deepEqual(numbersIn('Parâmetros: 8,03 bilhões', 'pt'), numbersIn('Parameters: 8.03B', 'en'));
+  // and a number that a translation drops, changes or writes in the other notation still differs
+  assert.notDeepEqual(numbersIn('36,6 mil millones', 'es'), numbersIn('36.6 billion', 'en'));
+  assert.notDeepEqual(numbersIn('8.324.201.984 parámetros', 'es'), numbersIn('8,324,201,984 parameters', 'en'));
+  assert.notDeepEqual(numbersIn('36.6 bilhões', 'pt'), numbersIn('36.6 billion', 'en'));
+  assert.notDeepEqual(numbersIn('meta-llama/Llama-3.2-70B', 'pt'), numbersIn('meta-llama/Llama-3.1-70B', 'en'));
+  assert.notDeepEqual(numbersIn('a ficha arredonda para 8B', 'pt'), numbersIn('the card rounds it to 7B', 'en'));
+  assert.notDeepEqual(numbersIn('Parâmetros: bilhões', 'pt'), numbersIn('Parameters: 8.03B', 'en'));
 });
 
 test('every catalog entry has a name and a source in English, Spanish and Portuguese', () => {
@@ -103,7 +153,7 @@ test('a translation keeps the numbers of the English text, in its own notation',
     if (!entry) continue;
     const en = numbersIn(entry.en, 'en');
     for (const l of ['es', 'pt']) {
-      if (typeof entry[l] !== 'string' || (PROPER_NOUNS.has(entry.en) && entry[l] === entry.en)) continue;
+      if (typeof entry[l] !== 'string' || (isProperNoun(entry.en) && entry[l] === entry.en)) continue;
       const got = numbersIn(entry[l], l);
       if (JSON.stringify(got) !== JSON.stringify(en)) {
         differ.push(`${p.key}.${l}: ${JSON.stringify(got)} where English has ${JSON.stringify(en)} ("${entry[l]}")`);
@@ -120,7 +170,7 @@ test('no name or source is left in English, except the proper nouns', () => {
     if (!entry) continue;
     for (const l of ['es', 'pt']) {
       if (entry[l] !== entry.en) continue;
-      if (p.kind === 'name' && PROPER_NOUNS.has(entry.en)) continue;
+      if (p.kind === 'name' && isProperNoun(entry.en)) continue;
       same.push(`${p.key}.${l}: "${entry[l]}"`);
     }
   }

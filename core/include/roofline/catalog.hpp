@@ -1,4 +1,5 @@
-// The lesson's GPUs and models, each figure with where it comes from.
+// The catalog of devices and models, each figure with where it comes from: one data file per
+// device (core/catalog/devices/) and per model (core/catalog/models/), built into the core.
 //
 //   const Gpu& t4 = find_gpu("t4");
 //   t4.peak(Dtype::fp16);            // 65 TFLOP/s (dense, tensor cores)
@@ -15,23 +16,37 @@
 #include <string_view>
 #include <vector>
 
+#include "roofline/architecture.hpp"
 #include "roofline/dtype.hpp"
 #include "roofline/roofline.hpp"
 #include "roofline/units.hpp"
 
 namespace roofline {
 
+/// What kind of part a device is: the page groups its selects by this.
+enum class DeviceKind { datacenter_gpu, consumer_gpu, unified_memory, cpu, tpu };
+inline constexpr std::array all_device_kinds{DeviceKind::datacenter_gpu, DeviceKind::consumer_gpu,
+                                             DeviceKind::unified_memory, DeviceKind::cpu, DeviceKind::tpu};
+/// "datacenter-gpu", "consumer-gpu", "unified-memory", "cpu", "tpu".
+std::string_view device_kind_id(DeviceKind k);
+
+/// A device (GPU, TPU, unified-memory chip): named Gpu because most are, and the API says "gpu".
 struct Gpu {
-  std::string_view id;
-  std::string_view name;
+  std::string id;
+  std::string name;
   int year = 0;
+  DeviceKind kind = DeviceKind::datacenter_gpu;
   Bytes memory;              ///< capacity (decimal GB), not a speed
   BytesPerSecond bandwidth;  ///< memory bandwidth
   /// Dense peak per dtype (index = Dtype), absent where the GPU has none. INT8 entries are
   /// integer operations per second (TOPS).
   std::array<std::optional<FlopsPerSecond>, all_dtypes.size()> peaks{};
-  std::optional<double> price_per_hour_usd;  ///< on-demand cloud price per GPU, where the lesson gives one
-  std::string_view source;
+  std::optional<double> price_per_hour_usd;  ///< on-demand cloud price per GPU, where a source gives one
+  /// Unified memory: the share of memory_bytes the GPU may use by default; none: all of it.
+  std::optional<double> gpu_memory_share;
+  /// The lesson's own entries: their place (1, 2, ...); 0 for the others. Exercises draw from these only.
+  int lesson_order = 0;
+  std::string source;
 
   [[nodiscard]] std::optional<FlopsPerSecond> peak(Dtype d) const { return peaks[static_cast<std::size_t>(d)]; }
 };
@@ -54,8 +69,8 @@ struct WeightFormat {
 
 /// A model-level stage or layer with the lesson's MAC and weight counts.
 struct Stage {
-  std::string_view id;
-  std::string_view name;
+  std::string id;
+  std::string name;
   double macs;     ///< MACs per example
   double weights;  ///< parameters
   double activations = 0;  ///< elements it reads and writes per example (its maps), where known; 0 if not
@@ -66,11 +81,13 @@ struct Stage {
 };
 
 struct Model {
-  std::string_view id;
-  std::string_view name;
-  std::string_view kind;  ///< "llm" or "cnn"
+  std::string id;
+  std::string name;
+  std::string kind;  ///< "llm" or "cnn"
+  /// Parameters: the lesson's figure for its own models (Llama 3 8B: 8.03 B), else counted from
+  /// the architecture.
   double params = 0;
-  std::string_view format;            ///< the weight format it is served in (a WeightFormat id)
+  std::string format;                 ///< the weight format it is served in (a WeightFormat id)
   double kept_params = 0;             ///< parameters that stay in BF16 under weight-only INT4
   std::optional<Dtype> dtype;         ///< dtype of its activations and KV cache, where plain
   std::optional<double> layers, kv_heads, head_dim;  ///< LLM shape, where known
@@ -79,7 +96,16 @@ struct Model {
   /// million counted): its worked numbers, exercises and real-life cases use this one.
   std::optional<double> working_macs_per_example;
   std::vector<Stage> stages;
-  std::string_view source;
+  /// Its architecture, read from its published config.json, where it has one.
+  std::optional<Architecture> architecture;
+  /// The publisher's counts, which the architecture must reproduce (within 0.5 %), and whether
+  /// the publisher's active count includes the input embedding table.
+  std::optional<double> published_params, published_active_params;
+  bool published_active_counts_embedding = false;
+  /// params and kept_params are the lesson's figures (its "lesson" block), not the architecture's.
+  bool lesson_figures = false;
+  int lesson_order = 0;  ///< the lesson's own models: their place (1, 2, ...); 0 for the others
+  std::string source;
 };
 
 /// A model's weights in one format.
@@ -109,7 +135,9 @@ struct LessonCase {
   [[nodiscard]] const CaseValue* find(std::string_view name) const;
 };
 
+/// Lesson entries first (in the lesson's order), then the others by kind, year and name.
 std::span<const Gpu> gpus();
+/// Lesson models first, then the others by name.
 std::span<const Model> models();
 std::span<const WeightFormat> weight_formats();
 std::span<const LessonCase> lesson_cases();

@@ -35,6 +35,8 @@ enum class ErrorCode {
   never_crosses_ridge,
   unknown_function,
   unknown_argument,
+  invalid_config,
+  unknown_architecture,
   internal_error,
 };
 
@@ -46,7 +48,8 @@ inline constexpr std::array all_error_codes{
     ErrorCode::ragged_matrix,    ErrorCode::unknown_dtype, ErrorCode::unknown_gpu,
     ErrorCode::unknown_model,    ErrorCode::unknown_format, ErrorCode::unknown_case,
     ErrorCode::unsupported_dtype, ErrorCode::never_crosses_ridge, ErrorCode::unknown_function,
-    ErrorCode::unknown_argument, ErrorCode::internal_error,
+    ErrorCode::unknown_argument, ErrorCode::invalid_config, ErrorCode::unknown_architecture,
+    ErrorCode::internal_error,
 };
 
 /// The stable identifier of a code: "not_integer", "shape_mismatch", ...

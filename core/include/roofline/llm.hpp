@@ -17,7 +17,7 @@
 namespace roofline {
 
 struct DecodeInput {
-  Bytes weights;                  ///< the model's weight bytes (all of them, before splitting)
+  Bytes weights;                  ///< the model's weight bytes (all of them, before splitting): its capacity
   Bytes kv_cache_per_sequence;    ///< KV cache bytes each sequence reads per step (may be 0)
   double batch = 1;               ///< sequences decoded together (a count)
   BytesPerSecond bandwidth;       ///< one GPU's memory bandwidth
@@ -27,10 +27,14 @@ struct DecodeInput {
   std::optional<FlopsPerSecond> peak = std::nullopt;
   /// The capacity wall: one GPU's memory, which must hold its share of weights + batch × KV.
   std::optional<Bytes> memory_per_gpu = std::nullopt;
+  /// The weight bytes one step reads, all GPUs together, where fewer than `weights` (an MoE's
+  /// untouched experts, the input table's unread rows); none: every weight.
+  std::optional<Bytes> weights_read = std::nullopt;
 };
 
 struct DecodeStep {
-  Bytes bytes_per_step;                 ///< what ONE GPU reads: (weights + batch·kv) ÷ gpus
+  Bytes bytes_per_step;                 ///< what ONE GPU reads: (weights read + batch·kv) ÷ gpus
+  Bytes resident_per_gpu;               ///< what ONE GPU holds: (weights + batch·kv) ÷ gpus
   Seconds memory;                       ///< bytes_per_step ÷ bandwidth: the memory floor of a step
   std::optional<Seconds> compute;       ///< batch · flops_per_token ÷ (gpus · peak), with a peak
   Seconds step;                         ///< the larger of the two floors

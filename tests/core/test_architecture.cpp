@@ -1,0 +1,247 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "roofline/api.hpp"
+#include "roofline/architecture.hpp"
+#include "roofline/catalog.hpp"
+#include "roofline/error.hpp"
+#include "roofline/json.hpp"
+
+using namespace roofline;
+using api::Value;
+
+namespace {
+
+Value fixture(const std::string& name) {
+  std::ifstream in(std::string(ROOFLINE_SOURCE_DIR) + "/tests/core/configs/" + name);
+  REQUIRE(in.good());
+  std::stringstream text;
+  text << in.rdbuf();
+  return api::parse_json(text.str());
+}
+
+const Architecture& arch(std::string_view id) {
+  const Model& m = find_model(id);
+  REQUIRE(m.architecture);
+  return *m.architecture;
+}
+
+/// Whether a count matches a publisher's figure: within 0.5 %, or equal to it once rounded or
+/// truncated at the figure's last significant digit (Qwen writes 3.35 B as "3.3B", OpenAI 5.13 B
+/// as "5.1B").
+bool matches_published(double counted, double published) {
+  if (std::abs(counted / published - 1) <= 0.005) return true;
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6g", published);
+  int digits = 0;
+  for (const char* c = text; *c && *c != 'e'; ++c) digits += (*c >= '0' && *c <= '9') && !(digits == 0 && *c == '0');
+  const double unit = std::pow(10.0, std::floor(std::log10(published)) - (digits - 1));
+  const double want = std::round(published / unit);
+  return std::round(counted / unit) == want || std::floor(counted / unit) == want;
+}
+
+/// The code and field of the error reading `config` throws.
+std::pair<ErrorCode, std::string> config_error(const Value& config) {
+  try {
+    architecture_from_config(config);
+  } catch (const Error& e) {
+    return {e.code(), e.field()};
+  }
+  FAIL("no error");
+  return {};
+}
+
+Value with(Value v, const std::string& key, Value x) {
+  v.set(key, std::move(x));
+  return v;
+}
+
+Value without(const Value& v, const std::string& key) {
+  Value out = Value::object();
+  for (std::size_t i = 0; i < v.keys().size(); ++i) {
+    if (v.keys()[i] != key) out.set(v.keys()[i], v.items()[i]);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every catalog model reproduces its publisher's total parameter count within 0.5 %") {
+  int counted = 0;
+  for (const Model& m : models()) {
+    if (!m.architecture) continue;
+    INFO(m.id);
+    REQUIRE(m.published_params);
+    const ParamCounts p = param_counts(*m.architecture);
+    CHECK(std::abs(p.params / *m.published_params - 1) <= 0.005);  // totals: within 0.5 %
+    if (m.architecture->moe) {
+      // under the convention the model's file states
+      REQUIRE(m.published_active_params);
+      const double active = p.active + (m.published_active_counts_embedding && !m.architecture->tied_embeddings ? p.embedding : 0);
+      CHECK(matches_published(active, *m.published_active_params));
+    }
+    ++counted;
+  }
+  CHECK(counted >= 17);
+}
+
+TEST_CASE("a published figure is matched within 0.5 % or at its own last digit") {
+  CHECK(matches_published(3.353e9, 3.3e9));   // truncated
+  CHECK(matches_published(5.133e9, 5.1e9));   // rounded
+  CHECK_FALSE(matches_published(3.04e9, 3.3e9));
+  CHECK_FALSE(matches_published(5.71e9, 5.1e9));
+  CHECK(matches_published(46.70e9, 46.7e9));
+  CHECK_FALSE(matches_published(7.24e9, 7.3e9));
+}
+
+TEST_CASE("Llama 3 8B from its config: 8.03 B parameters, 131,072 B of BF16 KV per token, 1.07 GB at 8,192 tokens") {
+  const Architecture& a = arch("llama3-8b");
+  const ParamCounts p = param_counts(a);
+  CHECK(p.params == 8030261248);
+  CHECK(p.embedding == 128256.0 * 4096);
+  CHECK(p.output == p.embedding);
+  // a token multiplies everything but its row lookup: 8.03 B − 0.525 B
+  CHECK(p.active == p.params - p.embedding);
+  CHECK(kv_bytes_per_token(a, Dtype::bf16).value() == 131072);
+  CHECK(kv_bytes_per_sequence(a, 8192, Dtype::bf16).value() == 1073741824);
+  CHECK(kv_bytes_per_sequence(a, 8192, Dtype::fp8).value() == 536870912);
+  // ≈ 16 GFLOPs per token, "2 per parameter", before attention over the context
+  CHECK(flops_per_token(a, 0).value() == Approx(15.0e9).epsilon(0.01));
+  CHECK(flops_per_token(a, 8192).value() > flops_per_token(a, 0).value());
+  // the lesson's own figures are kept: 8.03 B, 16.06 GB
+  CHECK(find_model("llama3-8b").params == 8.03e9);
+  CHECK(model_weights(find_model("llama3-8b")).bytes.value() == Approx(16.06e9));
+  CHECK(resident_bytes(a, find_format("bf16")).value() == 2.0 * 8030261248);
+  // a step reads all but the 128,255 rows of the table it does not look up
+  CHECK(weights_read_per_step(a, find_format("bf16"), 1).value() == 2.0 * (8030261248 - 128255.0 * 4096));
+}
+
+TEST_CASE("KV per token in BF16: Llama 3.1 70B 327,680 B; DeepSeek-V3 (MLA) 70,272 B") {
+  CHECK(kv_bytes_per_token(arch("llama3.1-70b"), Dtype::bf16).value() == 327680);
+  CHECK(kv_bytes_per_token(arch("deepseek-v3"), Dtype::bf16).value() == 70272);  // 61 · (512 + 64) · 2
+  CHECK(kv_bytes_per_token(arch("deepseek-v3"), Dtype::int8).value() == 35136);
+}
+
+TEST_CASE("Gemma 2 9B holds half its layers at its 4,096-token window") {
+  const Architecture& a = arch("gemma2-9b");
+  CHECK(a.attention.sliding_window == 4096);
+  CHECK(std::count(a.sliding_layer.begin(), a.sliding_layer.end(), true) == 21);
+  const double per_layer_token = kv_bytes_per_token(a, Dtype::bf16).value() / a.layers;
+  CHECK(kv_bytes_per_sequence(a, 4096, Dtype::bf16).value() == 42 * 4096 * per_layer_token);
+  CHECK(kv_bytes_per_sequence(a, 8192, Dtype::bf16).value() == (21 * 8192 + 21 * 4096) * per_layer_token);
+}
+
+TEST_CASE("Mixtral 8x7B: 46.7 B held, 12.9 B active; a step at batch 1 reads 2 experts of 8, at 64 nearly all") {
+  const Architecture& a = arch("mixtral-8x7b");
+  const ParamCounts p = param_counts(a);
+  CHECK(p.params == Approx(46.7e9).epsilon(0.005));
+  CHECK(p.active + p.embedding == Approx(12.9e9).epsilon(0.005));
+  REQUIRE(a.moe);
+  CHECK(experts_touched(*a.moe, 1) == Approx(2));
+  CHECK(experts_touched(*a.moe, 64) == Approx(8 * (1 - std::pow(0.75, 64))));
+  const WeightFormat& bf16 = find_format("bf16");
+  const double one = weights_read_per_step(a, bf16, 1).value();
+  const double many = weights_read_per_step(a, bf16, 64).value();
+  // batch 1: every weight a token multiplies, plus its one row of the table
+  CHECK(one == Approx(2 * (p.active + a.hidden)));
+  CHECK(one < 0.3 * resident_bytes(a, bf16).value());
+  // batch 64: (1 − 0.75^64) of the experts, ≈ all of them
+  CHECK(many == Approx(2 * (p.params - p.routed_experts * std::pow(0.75, 64) - p.embedding + 64 * a.hidden)));
+  CHECK(many > 0.99 * resident_bytes(a, bf16).value());
+  CHECK(many <= resident_bytes(a, bf16).value());
+}
+
+TEST_CASE("Qwen3-30B-A3B and DeepSeek-V3: totals and active counts as published") {
+  CHECK(param_counts(arch("qwen3-30b-a3b")).params == Approx(30.5e9).epsilon(0.005));
+  const ParamCounts ds = param_counts(arch("deepseek-v3"));
+  CHECK(ds.params == Approx(671e9).epsilon(0.005));
+  CHECK(arch("deepseek-v3").moe->shared_experts == 1);
+  CHECK(arch("deepseek-v3").moe_layer[2] == false);  // the first three layers stay dense
+  CHECK(arch("deepseek-v3").moe_layer[3] == true);
+}
+
+TEST_CASE("a config of every family is read") {
+  for (const char* name : {"llama2-7b.json", "qwen2-7b.json", "phi3-mini.json", "deepseek-v2-lite.json", "gemma3-text-1b.json"}) {
+    INFO(name);
+    const Architecture a = architecture_from_config(fixture(name));
+    const ParamCounts p = param_counts(a);
+    CHECK(p.params > 0.9e9);
+    CHECK(p.active <= p.params);
+    CHECK(kv_bytes_per_token(a, Dtype::bf16).value() > 0);
+  }
+  // Llama 2 7B is plain multi-head attention: 32 KV heads of 128, 6.74 B parameters
+  const Architecture llama2 = architecture_from_config(fixture("llama2-7b.json"));
+  CHECK(llama2.attention.kv_heads == 32);
+  CHECK(param_counts(llama2).params == Approx(6.74e9).epsilon(0.005));
+  // Qwen2's q, k and v carry biases without a config field saying so
+  CHECK(architecture_from_config(fixture("qwen2-7b.json")).attention.qkv_bias);
+  // DeepSeek-V2-Lite projects queries directly (no q LoRA rank)
+  const Architecture lite = architecture_from_config(fixture("deepseek-v2-lite.json"));
+  CHECK(lite.attention.kind == Attention::Kind::mla);
+  CHECK(lite.attention.q_lora_rank == 0);
+  for (const Model& m : models()) {
+    if (!m.architecture) continue;
+    INFO(m.id);
+    // what modelFromConfig returns reads back to the same figures
+    const Architecture back = architecture_from_value(architecture_value(*m.architecture), "model.architecture");
+    CHECK(param_counts(back).params == param_counts(*m.architecture).params);
+    CHECK(param_counts(back).active == param_counts(*m.architecture).active);
+    CHECK(kv_bytes_per_sequence(back, 10000, Dtype::bf16).value() ==
+          kv_bytes_per_sequence(*m.architecture, 10000, Dtype::bf16).value());
+    CHECK(weights_read_per_step(back, find_format("int4"), 7).value() ==
+          weights_read_per_step(*m.architecture, find_format("int4"), 7).value());
+  }
+}
+
+TEST_CASE("a broken config names its field") {
+  const Value good = fixture("llama2-7b.json");
+  CHECK(config_error(without(good, "num_key_value_heads")) ==
+        std::pair{ErrorCode::missing_field, std::string("config.num_key_value_heads")});
+  CHECK(config_error(with(good, "num_key_value_heads", Value(3))) ==
+        std::pair{ErrorCode::out_of_range, std::string("config.num_key_value_heads")});
+  CHECK(config_error(with(good, "hidden_size", Value("4096"))) ==
+        std::pair{ErrorCode::not_a_number, std::string("config.hidden_size")});
+  CHECK(config_error(with(good, "num_hidden_layers", Value(-2))) ==
+        std::pair{ErrorCode::out_of_range, std::string("config.num_hidden_layers")});
+  CHECK(config_error(with(good, "num_hidden_layers", Value(2.5))) ==
+        std::pair{ErrorCode::not_integer, std::string("config.num_hidden_layers")});
+  CHECK(config_error(with(good, "model_type", Value("bert"))) ==
+        std::pair{ErrorCode::unknown_architecture, std::string("config.model_type")});
+  CHECK(config_error(without(good, "model_type")) == std::pair{ErrorCode::missing_field, std::string("config.model_type")});
+  CHECK(config_error(Value("text")) == std::pair{ErrorCode::invalid_config, std::string("config")});
+  // Gemma 3's multimodal config nests the text model: the path says so
+  const Value gemma = api::parse_json(R"({"model_type": "gemma3", "text_config": {"hidden_size": 5376}})");
+  CHECK(config_error(gemma).second.rfind("config.text_config.", 0) == 0);
+}
+
+TEST_CASE("modelFromConfig takes the text of a config.json and returns every figure") {
+  std::ifstream in(std::string(ROOFLINE_SOURCE_DIR) + "/tests/core/configs/llama2-7b.json");
+  std::stringstream text;
+  text << in.rdbuf();
+  const Value r = api::call("modelFromConfig", Value::object().set("config", text.str()).set("tokens", 4096.0));
+  CHECK(r.get("params").number() == Approx(6.74e9).epsilon(0.005));
+  CHECK(r.get("kvBytesPerToken").number() == 2.0 * 32 * 32 * 128 * 2);
+  CHECK(r.get("kvBytesPerSequence").number() == 4096 * r.get("kvBytesPerToken").number());
+  CHECK(r.get("expertsTouched").is(Value::Kind::null));
+  // the decode of the returned model is the decode of its numbers
+  const Value d = api::call("decode", Value::object().set("model", r).set("batch", 1.0).set("bytesPerSecond", 300e9).set("tokens", 4096.0));
+  CHECK(d.get("bytesPerStep").number() == Approx(r.get("bytesReadPerStep").number() + r.get("kvBytesPerSequence").number()));
+  CHECK(d.get("residentBytesPerGpu").number() == Approx(r.get("residentBytes").number() + r.get("kvBytesPerSequence").number()));
+  try {
+    api::call("modelFromConfig", Value::object().set("config", "{\"model_type\": \"llama\""));
+    FAIL("accepted broken JSON");
+  } catch (const Error& e) {
+    CHECK(e.code() == ErrorCode::invalid_config);
+    CHECK(e.field() == "config");
+  }
+}
+
+TEST_CASE("cost per million tokens: price ÷ (tokens/s × 3,600) × 10⁶, per GPU count") {
+  const Value c = api::call("costPerMillionTokens",
+                            Value::object().set("pricePerHourUsd", 6.88).set("tokensPerSecond", 1000.0).set("gpus", 2.0));
+  CHECK(c.get("usdPerMillionTokens").number() == Approx(2 * 6.88 / 3.6));
+  CHECK(c.get("usdPerHour").number() == Approx(13.76));
+}
