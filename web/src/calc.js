@@ -363,7 +363,17 @@ export class Calc {
     clear(el);
     this.keepOffered(sel);
     if (sel.custom !== false) el.append(h('option', { value: 'custom' }, this.tr('calc.custom')));
-    for (const o of sel.options(this.rl, this.lang, this)) el.append(h('option', { value: o.value }, o.label));
+    // options that name a group go under an <optgroup> of it (the devices by kind)
+    let group = null;
+    let parent = el;
+    for (const o of sel.options(this.rl, this.lang, this)) {
+      if (o.group && o.group !== group) {
+        group = o.group;
+        parent = h('optgroup', { label: this.tr(`calc.group.${group}`) });
+        el.append(parent);
+      }
+      parent.append(h('option', { value: o.value }, o.label));
+    }
     el.value = this.state.selects[sel.id];
   }
 

@@ -55,12 +55,14 @@ export function llms(rl) {
   return catalog(rl).models.filter((m) => m.kind === 'llm');
 }
 
+/** Devices for a select, grouped: the lesson's GPUs, then one group per kind of device. */
 export function gpuOptions(rl, lang) {
-  return catalog(rl).gpus.map((g) => ({ value: g.id, label: catalogName('gpu', g.id, lang) }));
+  return catalog(rl).gpus.map((g) => ({ value: g.id, label: catalogName('gpu', g.id, lang), group: g.lesson ? 'lesson' : g.kind }));
 }
 
+/** Language models for a select: the lesson's first, then the catalog's. */
 export function llmOptions(rl, lang) {
-  return llms(rl).map((m) => ({ value: m.id, label: catalogName('model', m.id, lang) }));
+  return llms(rl).map((m) => ({ value: m.id, label: catalogName('model', m.id, lang), group: m.lesson ? 'lesson' : 'catalog' }));
 }
 
 export function formatOptions(rl, lang) {

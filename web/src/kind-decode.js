@@ -67,6 +67,7 @@ export const decodeKind = {
     { id: 'total' },
     { id: 'capacity' },
     { id: 'kvModel' },
+    { id: 'cost' },
   ],
   renderFigure(c, el) {
     c.chartBox = h('div', { class: 'chart-box' });
@@ -89,10 +90,13 @@ export const decodeKind = {
     const sel = c.state.selects;
     const roofs = decodeRoofs(c);
     const map = { weightBytes: 'weights', kvBytesPerSequence: 'kv', batch: 'batch', bytesPerSecond: 'bw', gpus: 'gpus' };
-    const args = (batch) => ({ weightBytes: v.weights, kvBytesPerSequence: v.kv, batch, bytesPerSecond: v.bw, gpus: v.gpus, ...roofs.args });
+    const args = (batch) => ({ weightBytes: v.weights, kvBytesPerSequence: v.kv, batch, bytesPerSecond: v.bw, gpus: v.gpus, ...roofs.args, ...readArgs(c, batch) });
     const r = c.call('decode', args(v.batch), map);
     const gb = (x) => c.fmt(x, 'gb');
-    c.row('bytesPerStep', r && c.t('decode.how.bytesPerStep', { weights: c.n('weights', 'gb'), batch: c.n('batch'), kv: c.n('kv', 'gb'), gpus: c.n('gpus') }), r && r.bytesPerStep, 'gb');
+    // an MoE reads only the experts its batch touches: the weights read per step, beside those held
+    const readsLess = r && r.bytesReadPerStep < r.weightBytes;
+    const weightsHow = readsLess ? c.t('decode.how.weightsRead', { read: gb(r.bytesReadPerStep), held: c.n('weights', 'gb') }) : c.n('weights', 'gb');
+    c.row('bytesPerStep', r && c.t('decode.how.bytesPerStep', { weights: weightsHow, batch: c.n('batch'), kv: c.n('kv', 'gb'), gpus: c.n('gpus') }), r && r.bytesPerStep, 'gb');
     c.row('memoryTime', r && `${gb(r.bytesPerStep)} ÷ ${c.n('bw', 'gbps')}`, r && r.memorySeconds, 'seconds');
     if (r && r.computeSeconds !== null) {
       c.row('computeTime', c.t('decode.how.compute', {
@@ -118,7 +122,18 @@ export const decodeKind = {
     // the KV cache of one conversation of the chosen model, from its shape
     let kv = null;
     let kvHow = null;
-    if (sel.model !== 'custom') {
+    const arch = sel.model !== 'custom' && model(rl, sel.model).architecture;
+    if (arch && !model(rl, sel.model).lesson) {
+      // its own cache: GQA or MLA, sliding windows held at their window
+      const kr = c.call('kvCacheBytes', { model: sel.model, tokens: v.tokens, dtype: 'bf16' }, { tokens: 'tokens' });
+      kv = kr ? kr.bytes : null;
+      const int = (x) => c.fmt(x, 'integer');
+      const a = arch.attention;
+      kvHow = a.kind === 'mla'
+        ? `${int(arch.layers)} × (${int(a.kvLoraRank)} + ${int(a.qkRopeHeadDim)}) × ${c.n('tokens')} × ${c.t('decode.how.bytesOf', { dtype: 'BF16' })}`
+        : `2 × ${int(arch.layers)} × ${int(a.kvHeads)} × ${int(a.headDim)} × ${c.n('tokens')} × ${c.t('decode.how.bytesOf', { dtype: 'BF16' })}`;
+      if (a.slidingLayers > 0) kvHow += ` · ${c.t('decode.how.sliding', { layers: int(a.slidingLayers), window: int(a.slidingWindow) })}`;
+    } else if (sel.model !== 'custom') {
       const m = model(rl, sel.model);
       if (m.layers && m.kvHeads && m.headDim && m.dtype) {
         const kr = c.call('kvCacheBytes', { layers: m.layers, kvHeads: m.kvHeads, headDim: m.headDim, tokens: v.tokens, dtype: m.dtype }, { tokens: 'tokens' });
@@ -129,6 +144,11 @@ export const decodeKind = {
     }
     c.calc.lastKv = kv;
     c.row('kvModel', kv !== null && kvHow, kv, 'gb');
+    // what a million tokens cost at this rate, from the GPU's price per hour (where a source gives one)
+    const price = sel.gpu !== 'custom' ? gpu(rl, sel.gpu).pricePerHourUsd : undefined;
+    const cost = r && price !== undefined ? c.call('costPerMillionTokens', { pricePerHourUsd: price, tokensPerSecond: r.tokensPerSecond, gpus: v.gpus }, {}) : null;
+    c.row('cost', cost && c.t('decode.how.cost', { price: c.fmt(price, 'usd'), gpus: c.n('gpus'), total: c.fmt(r.tokensPerSecond, 'number') }), cost && cost.usdPerMillionTokens, 'usd');
+    if (!cost && r) setText(c.rowEls.cost.how, c.t('decode.cost.unknown'));
     if (c.useKv) c.useKv.disabled = kv === null;
     c.later(() => drawBatchCurve(c, r, args));
     let summary = c.t('calc.summary.invalid');
@@ -172,9 +192,25 @@ function decodeRoofs(c) {
     }
     throw e;
   }
-  out.args.flopsPerToken = rl.flopsPerToken({ params: model(rl, sel.model).params }).flops;
+  // 2 FLOPs per parameter a token multiplies: all of them under the lesson's rule, an MoE's active ones
+  const m = model(rl, sel.model);
+  out.args.flopsPerToken = rl.flopsPerToken({ params: !m.lesson && m.activeParams ? m.activeParams : m.params }).flops;
   out.args.peakFlopsPerSecond = dev.peakFlopsPerSecond;
   return out;
+}
+
+/**
+ * The weights one step of `batch` reads, where the chosen model reads fewer than it holds (an
+ * MoE's untouched experts): {bytesReadPerStep} from the core, or {} (every weight is read).
+ */
+function readArgs(c, batch) {
+  const sel = c.state.selects;
+  // a batch that is no count is for decode to name (and 0 only keys the chart's memo)
+  if (sel.model === 'custom' || sel.format === 'custom' || !(Number.isSafeInteger(batch) && batch >= 1)) return {};
+  const m = model(c.rl, sel.model);
+  if (m.lesson || !m.architecture) return {};
+  // typed weights make the format "custom": here they are the model's own, in its format
+  return { bytesReadPerStep: c.rl.modelWeights({ model: sel.model, format: sel.format, batch }).bytesReadPerStep };
 }
 
 /** Tokens per second in total and per conversation as the batch grows: both roofs and the VRAM wall. */

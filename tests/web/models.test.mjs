@@ -1,0 +1,59 @@
+// Models and devices beyond the lesson's, on the page, in Spanish and Portuguese: the decode
+// calculator's selects list the catalog in groups (the lesson's first), an MoE reads per step
+// only the experts its batch touches (the bytes the core gives), its FLOPs per token are its
+// active parameters', and the cost per million tokens follows the GPU's price per hour.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { openPage, rows, field, select, SITE_DIR, useBrowserAndSite } from './helpers.mjs';
+
+const env = useBrowserAndSite();
+const rl = await (await import(join(SITE_DIR, 'roofline.mjs'))).default();
+
+for (const lang of ['es', 'pt']) {
+  test(`decode: the catalog's models and devices, grouped; Mixtral reads 2 of 8 experts at batch 1 (${lang})`, async () => {
+    const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
+    try {
+      // the device select: the lesson's GPUs first, then one group per kind
+      const groups = await select(page, 'decode', 'gpu').evaluate((el) =>
+        [...el.querySelectorAll('optgroup')].map((g) => [g.label, [...g.querySelectorAll('option')].map((o) => o.value)]));
+      const lesson = rl.gpus().filter((g) => g.lesson).map((g) => g.id);
+      assert.deepEqual(groups[0][1], lesson);
+      const kinds = [...new Set(rl.gpus().filter((g) => !g.lesson).map((g) => g.kind))];
+      assert.equal(groups.length, 1 + kinds.length);
+      assert.ok(groups.flatMap(([, ids]) => ids).includes('mi300x'));
+      const modelIds = await select(page, 'decode', 'model').evaluate((el) => [...el.options].map((o) => o.value));
+      for (const id of ['mixtral-8x7b', 'deepseek-v3', 'gpt-oss-120b', 'qwen3-30b-a3b', 'gemma3-27b']) assert.ok(modelIds.includes(id), id);
+
+      await select(page, 'decode', 'model').selectOption('mixtral-8x7b');
+      await select(page, 'decode', 'gpu').selectOption('h100-sxm');
+      const w1 = rl.modelWeights({ model: 'mixtral-8x7b', batch: 1 });
+      const w64 = rl.modelWeights({ model: 'mixtral-8x7b', batch: 64 });
+      assert.ok(w1.bytesReadPerStep < 0.3 * w1.bytes && w64.bytesReadPerStep > 0.99 * w64.bytes);
+      const want = (batch, w) => rl.decode({ weightBytes: w.bytes, bytesReadPerStep: w.bytesReadPerStep, kvBytesPerSequence: 0, batch, bytesPerSecond: 3350e9 });
+      await field(page, 'decode', 'batch').fill('1');
+      await field(page, 'decode', 'kv').fill('0');
+      let d = await rows(page, 'decode');
+      // the page shows the core's bytes per step, to the three digits it prints
+      const shown = (text) => {
+        const m = /^([\d.,]+) GB$/.exec(text);
+        assert.ok(m, text);
+        return Number(lang === 'pt' ? m[1].replace(/\./g, '').replace(',', '.') : m[1].replace(/,/g, '')) * 1e9;
+      };
+      const near = (got, want) => assert.ok(Math.abs(got / want - 1) < 0.003, `${got} vs ${want}`);
+      near(shown(d.bytesPerStep), want(1, w1).bytesPerStep);
+      await field(page, 'decode', 'batch').fill('64');
+      d = await rows(page, 'decode');
+      near(shown(d.bytesPerStep), want(64, w64).bytesPerStep);
+      // the H100's price per hour gives a cost per million tokens
+      assert.match(d.cost, /^US\$\s[\d.,]+$/);
+      // the H200 has no price: the row says so in the reader's language
+      await select(page, 'decode', 'gpu').selectOption('h200');
+      d = await rows(page, 'decode');
+      assert.equal(d.cost, '—');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
