@@ -47,7 +47,10 @@ export function catalogFigures(rl) {
   };
   const one = [[1, '']];
   const bytes = [[1, 'B'], [1e9, 'GB'], [1e6, 'MB']];
-  for (const g of rl.gpus()) {
+  // the lesson's own entries: the figures its texts speak of. The catalog's other devices and
+  // models reach the page only through the module's lists (their round figures, 128 GB or 70
+  // TFLOPS, would also match any 128-bit vector or 70 W in prose)
+  for (const g of rl.gpus().filter((x) => x.lesson)) {
     add(`gpu ${g.id} memoryBytes`, g.memoryBytes, [[1, 'B'], [1e9, 'GB']]);
     add(`gpu ${g.id} bytesPerSecond`, g.bytesPerSecond, [[1, 'B/s'], [1e9, 'GB/s'], [1e12, 'TB/s']]);
     for (const [dtype, peak] of Object.entries(g.peakFlopsPerSecond)) {
@@ -56,7 +59,7 @@ export function catalogFigures(rl) {
     if (g.pricePerHourUsd !== undefined) add(`gpu ${g.id} pricePerHourUsd`, g.pricePerHourUsd, [[1, 'US$/h']]);
     add(`gpu ${g.id} year`, g.year, one);
   }
-  for (const m of rl.models()) {
+  for (const m of rl.models().filter((x) => x.lesson)) {
     add(`model ${m.id} params`, m.params, [[1, ''], [1e9, 'billion'], [1e6, 'million']]);
     add(`model ${m.id} weightBytes`, m.weightBytes, bytes);
     if (m.macsPerExample !== undefined) add(`model ${m.id} macsPerExample`, m.macsPerExample, [[1, 'MACs'], [1e9, 'billion'], [1e6, 'million']]);
