@@ -230,7 +230,14 @@ class Element extends Node {
 
   get options() {
     if (this.localName !== 'select') throw new Error(`prerender: options of <${this.localName}>`);
-    return this.childNodes.filter((n) => n instanceof Element && n.localName === 'option');
+    // its options, those inside an <optgroup> included, in document order
+    const out = [];
+    for (const n of this.childNodes) {
+      if (!(n instanceof Element)) continue;
+      if (n.localName === 'option') out.push(n);
+      else if (n.localName === 'optgroup') out.push(...n.childNodes.filter((o) => o instanceof Element && o.localName === 'option'));
+    }
+    return out;
   }
 
   focus() {}

@@ -138,8 +138,9 @@ for (const lang of ['es', 'pt']) {
       // open every collapsed part so that its text counts too
       await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
       const text = await allText(page);
+      // the lesson's models (the catalog's others are makers' names: "Mixtral 8x7B" in every language)
       const english = [
-        ...rl.models().map((m) => m.name),
+        ...rl.models().filter((m) => m.lesson).map((m) => m.name),
         ...rl.models().flatMap((m) => (m.stages || []).map((s) => s.name)),
         ...rl.formats().map((f) => f.name),
         ...rl.cases().map((c) => c.name),
