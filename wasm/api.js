@@ -4,13 +4,19 @@
 // (wasm/bindings.cpp) answers with JSON, and the function returns the parsed result or throws a
 // RooflineError.
 
-/** A bad argument: `code` is stable (see errorCodes()), `field` names the argument at fault. */
+/**
+ * A bad argument: `code` is stable (see errorCodes()), `field` names the argument at fault, and
+ * `errors` lists every bad argument of the call as { code, field, message } (this one first).
+ */
 class RooflineError extends Error {
-  constructor(code, field, message) {
+  constructor(code, field, message, errors) {
     super(message);
     this.name = 'RooflineError';
     this.code = code;
     this.field = field;
+    this.errors = Array.isArray(errors) && errors.length
+      ? errors.map(function (e) { return { code: e[0], field: e[1], message: e[2] }; })
+      : [{ code: code, field: field, message: message }];
   }
 }
 
@@ -149,7 +155,7 @@ function createRoofline(options) {
           throw new RooflineError('internal_error', '', String(e && e.message ? e.message : e));
         }
         if (status === 0) return reply;
-        throw new RooflineError(reply[0], reply[1], reply[2]);
+        throw new RooflineError(reply[0], reply[1], reply[2], reply[3]);
       };
     });
     return Object.freeze(api);

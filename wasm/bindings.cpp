@@ -46,7 +46,8 @@ EMSCRIPTEN_KEEPALIVE char* roofline_request(std::size_t bytes) {
 
 /// Calls function number `function` (an index into the names roofline_function_names lists)
 /// with the arguments in the first `bytes` bytes of the request buffer (UTF-8 JSON). Returns 0
-/// with the result as JSON in the reply buffer, or 1 with ["code","field","message"] there.
+/// with the result as JSON in the reply buffer, or 1 with ["code","field","message",[every
+/// bad argument as [code, field, message]]] there.
 EMSCRIPTEN_KEEPALIVE int roofline_invoke(int function, std::size_t bytes) {
   try {
     const std::vector<std::string>& all = names();
@@ -59,7 +60,15 @@ EMSCRIPTEN_KEEPALIVE int roofline_invoke(int function, std::size_t bytes) {
     roofline::api::write_json(result, reply);
     return 0;
   } catch (const roofline::Error& e) {
-    return failure(e.code_id(), e.field(), e.what());
+    // ["code","field","message",[[code, field, message], ...]]: the first, then every bad argument
+    Value all = Value::array();
+    for (const roofline::ErrorItem& item : e.errors()) {
+      all.push(Value::array({Value(roofline::error_code_id(item.code)), Value(item.field), Value(item.message)}));
+    }
+    reply.clear();
+    roofline::api::write_json(
+        Value::array({Value(e.code_id()), Value(e.field()), Value(std::string(e.what())), std::move(all)}), reply);
+    return 1;
   } catch (const std::bad_alloc&) {
     return failure("internal_error", "", "out of memory");
   } catch (const std::exception& e) {

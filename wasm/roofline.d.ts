@@ -30,6 +30,8 @@ export declare class RooflineError extends Error {
   readonly code: ErrorCode;
   /** The argument at fault, or '' when the error is about the call as a whole. */
   readonly field: string;
+  /** Every bad argument of the call, this one first: all are reported at once. */
+  readonly errors: ReadonlyArray<{ readonly code: ErrorCode; readonly field: string; readonly message: string }>;
 }
 
 // ---- the API table ------------------------------------------------------------------------

@@ -1282,6 +1282,44 @@ void check_finite(const Value& v) {
   for (const Value& item : v.items()) check_finite(item);
 }
 
+/// Checks every argument against its kind before the function runs, so that all bad ones are
+/// reported at once (RooflineError.errors): presence, type and the rule of each numeric kind, and
+/// that each id names a catalog entry. Rules between arguments stay with the function.
+void check_arguments(const Function& f, const Args& a) {
+  std::vector<ErrorItem> found;
+  for (const Arg& arg : f.args()) {
+    try {
+      if (!a.has(arg.name)) {
+        if (!arg.optional) static_cast<void>(a.raw(arg.name));  // missing_field
+        continue;
+      }
+      switch (arg.kind) {
+        case Kind::count: require_count(arg.name, a.number(arg.name)); break;
+        case Kind::count_or_zero: require_count_or_zero(arg.name, a.number(arg.name)); break;
+        case Kind::positive: require_positive(arg.name, a.number(arg.name)); break;
+        case Kind::non_negative: require_non_negative(arg.name, a.number(arg.name)); break;
+        case Kind::fraction:
+        case Kind::number: static_cast<void>(a.number(arg.name)); break;
+        case Kind::dtype: static_cast<void>(a.dtype(arg.name)); break;
+        case Kind::gpu: static_cast<void>(gpu_arg(a, arg.name)); break;
+        case Kind::model: static_cast<void>(model_arg(a, arg.name)); break;
+        case Kind::model_ref: static_cast<void>(model_ref(a, arg.name)); break;
+        case Kind::format:
+          find_format(a.text(arg.name, ErrorCode::unknown_format, "a format id"), arg.name);
+          break;
+        case Kind::lesson_case:
+          find_case(a.text(arg.name, ErrorCode::unknown_case, "a lesson case id"), arg.name);
+          break;
+        default: break;  // stages, case values, answers, matrices, configs: the function checks them
+      }
+    } catch (const Error& e) {
+      for (const ErrorItem& item : e.errors()) found.push_back(item);
+    }
+  }
+  if (found.size() == 1) throw Error(found.front().code, found.front().field, found.front().message);
+  if (!found.empty()) throw Error(std::move(found));
+}
+
 }  // namespace
 
 Value call(std::string_view name, const Value& args) {
@@ -1291,6 +1329,7 @@ Value call(std::string_view name, const Value& args) {
       const Value& given = args.is(Value::Kind::null) ? empty : args;
       const Args a(given);
       reject_unknown(f, given);
+      check_arguments(f, a);
       Value result = f.run(a);
       check_finite(result);
       return result;

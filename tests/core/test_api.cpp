@@ -218,3 +218,33 @@ TEST_CASE("API: catalog listings carry units in their names and omit absent peak
   CHECK(t4.get("peakFlopsPerSecond").get("fp16").number() == 65e12);
   CHECK(api::call("gpu", Value::object().set("id", "h200")).find("pricePerHourUsd") == nullptr);
 }
+
+TEST_CASE("API: every bad argument is reported at once, the first as the error's code and field") {
+  const Value args = Value::object().set("n", -1.0).set("k", "x").set("m", 2.5).set("dtype", "fp12");
+  try {
+    api::call("matmul", args);
+    FAIL("accepted");
+  } catch (const Error& e) {
+    const std::vector<ErrorItem> all = e.errors();
+    REQUIRE(all.size() == 4);
+    CHECK(all[0].field == "n");
+    CHECK(all[0].code == ErrorCode::not_positive);
+    CHECK(all[1].field == "k");
+    CHECK(all[1].code == ErrorCode::not_a_number);
+    CHECK(all[2].field == "m");
+    CHECK(all[2].code == ErrorCode::not_integer);
+    CHECK(all[3].field == "dtype");
+    CHECK(all[3].code == ErrorCode::unknown_dtype);
+    CHECK(e.code() == ErrorCode::not_positive);
+    CHECK(e.field() == "n");
+  }
+  // one bad argument: a list of one
+  try {
+    api::call("decode", Value::object().set("weightBytes", 1e9).set("kvBytesPerSequence", 0.0).set("bytesPerSecond", 3e11));
+    FAIL("accepted");
+  } catch (const Error& e) {
+    REQUIRE(e.errors().size() == 1);
+    CHECK(e.errors()[0].field == "batch");
+    CHECK(e.errors()[0].code == ErrorCode::missing_field);
+  }
+}

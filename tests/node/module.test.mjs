@@ -181,6 +181,14 @@ for (const [label, load] of Object.entries(packages)) {
       // A typo must not fall back to a default: gpu for gpus.
       const typo = { weightBytes: 70.6e9, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: 3350e9, gpu: 2 };
       assert.deepEqual(codeOf(() => rl.decode(typo)), ['unknown_argument', 'gpu']);
+      // every bad argument at once, the first as the error's own code and field
+      try {
+        rl.matmul({ n: -1, k: 'x', m: 2.5, dtype: 'fp12' });
+        assert.fail('accepted');
+      } catch (e) {
+        assert.deepEqual(e.errors.map((x) => [x.code, x.field]), [['not_positive', 'n'], ['not_a_number', 'k'], ['not_integer', 'm'], ['unknown_dtype', 'dtype']]);
+        assert.deepEqual([e.code, e.field, e.message], [e.errors[0].code, e.errors[0].field, e.errors[0].message]);
+      }
       try { rl.decode(typo); } catch (e) { assert.match(e.message, /takes no argument "gpu".*gpus/); }
       assert.deepEqual(codeOf(() => rl.dtypes({ all: true })), ['unknown_argument', 'all']);
     });

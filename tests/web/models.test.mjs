@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, rows, field, select, SITE_DIR, useBrowserAndSite } from './helpers.mjs';
+import { openPage, rows, field, fieldError, select, SITE_DIR, useBrowserAndSite } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 const rl = await (await import(join(SITE_DIR, 'roofline.mjs'))).default();
@@ -51,6 +51,14 @@ for (const lang of ['es', 'pt']) {
       await select(page, 'decode', 'gpu').selectOption('h200');
       d = await rows(page, 'decode');
       assert.equal(d.cost, '—');
+      // two bad fields at once: the module reports both in one answer, and each shows next to its field
+      await field(page, 'decode', 'batch').fill('-1');
+      await field(page, 'decode', 'bw').fill('0');
+      const batchError = await fieldError(page, 'decode', 'batch');
+      const bwError = await fieldError(page, 'decode', 'bw');
+      assert.ok(batchError && bwError, `batch: "${batchError}", bandwidth: "${bwError}"`);
+      assert.notEqual(batchError, bwError);
+      assert.equal((await rows(page, 'decode')).total, '—');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

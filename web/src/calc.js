@@ -557,53 +557,43 @@ export class Calc {
         return kind && kind !== 'number' && unit ? `${txt}\u00a0${unit}` : txt;
       },
       /**
-       * Calls the module. On a RooflineError the message goes next to the field at fault; the
-       * call is then retried with that argument at the field's default, only to find errors in
-       * other fields too (the results stay "—" while any field is wrong).
+       * Calls the module once. A field the reader's text could not give a number for is sent at
+       * its default, so that the module checks every other argument; on a RooflineError each bad
+       * argument the module lists (e.errors: all of them at once) goes next to its field, or
+       * above the form when no field shows it (the results stay "—" while any field is wrong).
        */
       call: (name, args, map = {}) => {
         const fn = this.rl[name];
         if (typeof fn !== 'function') throw new Error(`module has no ${name}`);
         const a = { ...args };
         let failed = false;
-        const seen = new Set();
         const fieldOf = (apiField) => map[apiField] || (this.def.fields.some((f) => f.id === apiField) ? apiField : null);
-        const substitute = (apiField, fieldId) => {
-          const f = this.def.fields.find((x) => x.id === fieldId);
-          if (!f || seen.has(apiField)) return false;
-          seen.add(apiField);
-          a[apiField] = this.defaultBase[fieldId];
-          return true;
-        };
         for (const [apiField, fieldId] of Object.entries(map)) {
           if (this.localErrors[fieldId]) {
             if (!errors[fieldId]) errors[fieldId] = { code: this.localErrors[fieldId], field: apiField };
             failed = true;
-            substitute(apiField, fieldId);
+            if (this.def.fields.some((x) => x.id === fieldId)) a[apiField] = this.defaultBase[fieldId];
           }
         }
-        for (let attempt = 0; attempt < 12; attempt += 1) {
-          try {
-            const r = fn.call(this.rl, a);
-            return failed ? null : r;
-          } catch (e) {
-            const code = e && e.code;
-            if (!code) {
-              console.error(e);
-              formError = formError || { code: 'internal_error', field: '' };
-              return null;
-            }
-            failed = true;
-            const fieldId = fieldOf(e.field);
+        try {
+          const r = fn.call(this.rl, a);
+          return failed ? null : r;
+        } catch (e) {
+          if (!e || !e.code) {
+            console.error(e);
+            formError = formError || { code: 'internal_error', field: '' };
+            return null;
+          }
+          for (const item of Array.isArray(e.errors) && e.errors.length ? e.errors : [e]) {
+            const fieldId = fieldOf(item.field);
             if (fieldId && this.fieldEls[fieldId]) {
-              if (!errors[fieldId]) errors[fieldId] = { code, field: e.field };
+              if (!errors[fieldId]) errors[fieldId] = { code: item.code, field: item.field };
             } else if (!formError) {
-              formError = { code, field: e.field };
+              formError = { code: item.code, field: item.field };
             }
-            if (!fieldId || !substitute(e.field, fieldId)) return null;
           }
+          return null;
         }
-        return null;
       },
       row: (id, how, value, kind) => {
         const el = this.rowEls[id];

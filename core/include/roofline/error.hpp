@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace roofline {
 
@@ -55,17 +56,34 @@ inline constexpr std::array all_error_codes{
 /// The stable identifier of a code: "not_integer", "shape_mismatch", ...
 std::string_view error_code_id(ErrorCode code);
 
+/// One bad argument: its code, the field and the message.
+struct ErrorItem {
+  ErrorCode code;
+  std::string field;
+  std::string message;
+};
+
 class Error : public std::runtime_error {
  public:
   Error(ErrorCode code, std::string field, const std::string& message)
       : std::runtime_error(message), code_(code), field_(std::move(field)) {}
+  /// Several bad arguments at once; the first is this error's code, field and message.
+  explicit Error(std::vector<ErrorItem> all)
+      : std::runtime_error(all.front().message), code_(all.front().code), field_(all.front().field),
+        all_(std::move(all)) {}
   [[nodiscard]] ErrorCode code() const { return code_; }
   [[nodiscard]] std::string_view code_id() const { return error_code_id(code_); }
   [[nodiscard]] const std::string& field() const { return field_; }
+  /// Every bad argument found, in the order of the function's arguments (this one alone when
+  /// the error was raised on its own).
+  [[nodiscard]] std::vector<ErrorItem> errors() const {
+    return all_.empty() ? std::vector<ErrorItem>{{code_, field_, what()}} : all_;
+  }
 
  private:
   ErrorCode code_;
   std::string field_;
+  std::vector<ErrorItem> all_;
 };
 
 /// Largest integer a double holds exactly: counts, and products of counts, stay at or below it.
