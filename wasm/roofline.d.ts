@@ -60,6 +60,8 @@ export interface Gpu {
   bytesPerSecond: number;
   /** Unified memory: the share of memoryBytes the GPU may use by default. */
   gpuMemoryShare?: number;
+  /** What the GPU may hold: memoryBytes × gpuMemoryShare (all of it where no share is given). */
+  usableMemoryBytes: number;
   /** Dense peaks; a missing key means the GPU has no peak at that precision. int8 is in ops/s. */
   peakFlopsPerSecond: PeakFlopsPerSecond;
   pricePerHourUsd?: number;

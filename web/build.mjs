@@ -63,7 +63,7 @@ function checkTexts(file, texts) {
 
 // ---- a tiny bundler for this folder's ES modules -------------------------------------------
 // Each module becomes a function scope returning its exports; imports become destructuring.
-// Supported syntax (all this folder uses): single-line `import { a, b } from './x.js';` and
+// Supported syntax (all this folder uses): single-line `import { a, b as c } from './x.js';` and
 // `import './x.js';` (run for its effects), `export function|class|const|let|async function
 // name`, and `export { a, b };`.
 const IMPORT = /^import\s*\{([^}]*)\}\s*from\s*'\.\/([A-Za-z0-9_-]+)\.js';\s*$/gm;
@@ -78,7 +78,8 @@ function transform(file, code) {
   const exported = [];
   let body = code.replace(IMPORT, (m, names, dep) => {
     deps.push(dep);
-    return `const {${names}} = ${moduleName(dep)};`;
+    // `a as b` renames, as destructuring writes `a: b`
+    return `const {${names.replace(/\s+as\s+/g, ': ')}} = ${moduleName(dep)};`;
   }).replace(IMPORT_FOR_EFFECTS, (m, dep) => {
     deps.push(dep);
     return '';

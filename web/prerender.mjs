@@ -207,6 +207,7 @@ class Element extends Node {
   // an input's value is written as its value attribute: what the browser shows, and the default
   // value the page compares with to find what the reader typed before it took over
   get value() {
+    if (this.localName === 'textarea') return this.textContent;
     if (this.localName === 'select') {
       const options = this.options;
       const chosen = options.find((o) => o.hasAttribute('selected')) || options[0];
@@ -222,6 +223,10 @@ class Element extends Node {
         if (o.value === String(v)) o.setAttribute('selected', '');
         else o.removeAttribute('selected');
       }
+      return;
+    }
+    if (this.localName === 'textarea') {
+      this.textContent = String(v);  // a textarea's default value is its text
       return;
     }
     if (this.localName !== 'input') throw new Error(`prerender: value of <${this.localName}> is not supported at build time`);

@@ -174,6 +174,8 @@ Value gpu_value(const Gpu& g) {
   v.set("lesson", g.lesson_order > 0);
   v.set("memoryBytes", g.memory.value()).set("bytesPerSecond", g.bandwidth.value());
   if (g.gpu_memory_share) v.set("gpuMemoryShare", *g.gpu_memory_share);
+  // what the GPU may hold: all of its memory, or its share of a unified memory
+  v.set("usableMemoryBytes", g.memory.value() * g.gpu_memory_share.value_or(1));
   v.set("peakFlopsPerSecond", std::move(peaks));
   if (g.price_per_hour_usd) v.set("pricePerHourUsd", *g.price_per_hour_usd);
   v.set("source", g.source);
@@ -674,14 +676,14 @@ std::span<const Function> table() {
          }
          return v;
        }},
-      {"gpus", {}, {"id", "name", "year", "kind", "lesson", "memoryBytes", "bytesPerSecond", "gpuMemoryShare?", "peakFlopsPerSecond", "pricePerHourUsd?", "source"}, list,
+      {"gpus", {}, {"id", "name", "year", "kind", "lesson", "memoryBytes", "bytesPerSecond", "gpuMemoryShare?", "usableMemoryBytes", "peakFlopsPerSecond", "pricePerHourUsd?", "source"}, list,
        [](const Args&) {
          Value v = Value::array();
          for (const Gpu& g : roofline::gpus()) v.push(gpu_value(g));
          return v;
        }},
       {"gpu", {{"id", Kind::gpu, ""}},
-       {"id", "name", "year", "kind", "lesson", "memoryBytes", "bytesPerSecond", "gpuMemoryShare?", "peakFlopsPerSecond", "pricePerHourUsd?", "source"}, object,
+       {"id", "name", "year", "kind", "lesson", "memoryBytes", "bytesPerSecond", "gpuMemoryShare?", "usableMemoryBytes", "peakFlopsPerSecond", "pricePerHourUsd?", "source"}, object,
        [](const Args& a) { return gpu_value(gpu_arg(a, "id")); }},
       {"compareGpus", {{"from", Kind::gpu, ""}, {"to", Kind::gpu, ""}, {"dtype", Kind::dtype, ""}},
        {"peakRatio", "bandwidthRatio", "memoryRatio"}, object,

@@ -4,10 +4,15 @@
 // KV caches must fit in the GPUs' memory. Defaults: the core's case llama-l4-decode.
 import { caseArgs, caseValues, format, gpu, gpuOptions, formatOptions, llmOptions, model } from './catalog.js';
 import { catalogName } from './i18n.js';
+import { format as formatValue } from './format.js';
 import { h, s, clear, setText } from './dom.js';
 import { frameIn, showChart, keyed, polyline, marker, dataTable, fmtTick } from './charts.js';
 
 export const DECODE_CASE = 'llama-l4-decode';
+/** The model select's value for the reader's own config.json. */
+const CONFIG = 'config';
+/** The dtypes a KV cache is kept in (a choice apart from the weights' format). */
+const KV_DTYPES = ['bf16', 'fp8', 'int8'];
 /** The lesson's example of a KV cache: its conversations' length. */
 const KV_CASE = 'four-conversations';
 /** Batches drawn on the chart (a display choice: the first eleven powers of two). */
@@ -29,16 +34,24 @@ export const decodeKind = {
     const kv = caseArgs(rl, KV_CASE, 'kvCacheBytes');
     return {
       fields: { weights: d.weightBytes, bw: d.bytesPerSecond, batch: d.batch, kv: d.kvBytesPerSequence, gpus: d.gpus, tokens: kv.tokens },
-      selects: { model: cv.model, format: cv.format, gpu: cv.gpu },
+      selects: { model: cv.model, format: cv.format, gpu: cv.gpu, kvDtype: 'bf16' },
     };
   },
-  initExtra: () => ({}),
+  // the text of the reader's own config.json (never sent anywhere, not kept in a link)
+  initExtra: () => ({ config: '' }),
   selects: [
     {
-      // the model sets the FLOPs per token and the KV cache's shape: typed weights leave it chosen
+      // the model sets the FLOPs per token and the KV cache's shape: typed weights leave it chosen;
+      // "config" is the reader's own model, read from the config.json pasted below
       id: 'model', fields: [],
-      options: (rl, lang) => llmOptions(rl, lang),
+      options: (rl, lang, c) => [...llmOptions(rl, lang), { value: CONFIG, label: c ? c.tr('decode.model.config') : CONFIG, group: 'mine' }],
       apply: (c, v) => {
+        showConfig(c, v === CONFIG);
+        if (v === CONFIG) {
+          const m = configModel(c);
+          if (m) c.setField('weights', c.rl.modelWeights({ model: m, format: c.state.selects.format === 'custom' ? 'bf16' : c.state.selects.format }).bytes);
+          return;
+        }
         // a model comes in its own format
         c.state.selects.format = model(c.rl, v).format;
         if (c.selectEls && c.selectEls.format) c.selectEls.format.value = c.state.selects.format;
@@ -49,9 +62,15 @@ export const decodeKind = {
       id: 'format', fields: ['weights'],
       options: (rl, lang) => formatOptions(rl, lang),
       apply: (c, v) => {
-        const m = c.state.selects.model;
-        if (m !== 'custom') c.setField('weights', c.rl.modelWeights({ model: m, format: v }).bytes);
+        const m = modelRef(c);
+        if (m) c.setField('weights', c.rl.modelWeights({ model: m, format: v }).bytes);
       },
+    },
+    {
+      // the KV cache's own dtype, apart from the weights' format
+      id: 'kvDtype', fields: [],
+      options: (rl, lang) => KV_DTYPES.map((d) => ({ value: d, label: rl.dtypes().find((x) => x.id === d).name })),
+      custom: false,
     },
     {
       id: 'gpu', fields: ['bw'], options: (rl, lang) => gpuOptions(rl, lang),
@@ -65,6 +84,7 @@ export const decodeKind = {
     { id: 'stepTime', term: 'memory-bound' },
     { id: 'perConversation' },
     { id: 'total' },
+    { id: 'resident' },
     { id: 'capacity' },
     { id: 'kvModel' },
     { id: 'cost' },
@@ -74,6 +94,7 @@ export const decodeKind = {
     el.append(c.chartBox);
   },
   renderInputsExtra(c, form) {
+    renderConfig(c, form);
     c.useKv = h('button', {
       type: 'button', class: 'secondary',
       onclick: () => {
@@ -88,6 +109,15 @@ export const decodeKind = {
   compute(c) {
     const { v, rl } = c;
     const sel = c.state.selects;
+    if (sel.model === CONFIG && !configModel(c)) {
+      // the reader's own model, before its config.json is pasted or while it has an error
+      for (const row of decodeKind.rows) c.row(row.id, null, null);
+      c.calc.lastKv = null;
+      if (c.useKv) c.useKv.disabled = true;
+      c.later(() => drawBatchCurve(c, null, null));
+      c.summary(c.t('decode.config.needed'));
+      return;
+    }
     const roofs = decodeRoofs(c);
     const map = { weightBytes: 'weights', kvBytesPerSequence: 'kv', batch: 'batch', bytesPerSecond: 'bw', gpus: 'gpus' };
     const args = (batch) => ({ weightBytes: v.weights, kvBytesPerSequence: v.kv, batch, bytesPerSecond: v.bw, gpus: v.gpus, ...roofs.args, ...readArgs(c, batch) });
@@ -110,6 +140,8 @@ export const decodeKind = {
     c.row('stepTime', r && c.t(`decode.how.step.${r.bound}`), r && `${c.fmt(r.stepSeconds, 'seconds')} · ${c.t(`verdict.${r.bound}`)}`);
     c.row('perConversation', r && c.t('decode.how.perConversation', { time: c.fmt(r.stepSeconds, 'seconds') }), r && r.tokensPerSecondPerSequence, 'number');
     c.row('total', r && c.t('decode.how.total', { batch: c.n('batch'), time: c.fmt(r.stepSeconds, 'seconds') }), r && r.tokensPerSecond, 'number');
+    // what each card holds: tensor parallelism splits weights and caches, the memory is not pooled
+    c.row('resident', r && c.t('decode.how.resident', { weights: c.n('weights', 'gb'), batch: c.n('batch'), kv: c.n('kv', 'gb'), gpus: c.n('gpus') }), r && r.residentBytesPerGpu, 'gb');
     if (r && r.fits !== null) {
       const memory = c.t('decode.how.capacity', { gpus: c.n('gpus'), memory: c.fmt(roofs.args.memoryBytesPerGpu, 'gb'), gpu: roofs.gpuName });
       const verdict = r.fits ? c.t('decode.capacity.fits') : c.t('decode.capacity.full');
@@ -122,19 +154,22 @@ export const decodeKind = {
     // the KV cache of one conversation of the chosen model, from its shape
     let kv = null;
     let kvHow = null;
-    const arch = sel.model !== 'custom' && model(rl, sel.model).architecture;
-    if (arch && !model(rl, sel.model).lesson) {
+    const ref = modelRef(c);
+    const arch = ref && (typeof ref === 'string' ? model(rl, ref).architecture : ref.architecture);
+    const kvDtype = sel.kvDtype;
+    const kvName = kvDtype.toUpperCase();
+    if (arch && (typeof ref !== 'string' || !model(rl, ref).lesson || kvDtype !== model(rl, ref).dtype)) {
       // its own cache: GQA or MLA, sliding windows held at their window
-      const kr = c.call('kvCacheBytes', { model: sel.model, tokens: v.tokens, dtype: 'bf16' }, { tokens: 'tokens' });
+      const kr = c.call('kvCacheBytes', { model: ref, tokens: v.tokens, dtype: kvDtype }, { tokens: 'tokens' });
       kv = kr ? kr.bytes : null;
       const int = (x) => c.fmt(x, 'integer');
       const a = arch.attention;
       kvHow = a.kind === 'mla'
-        ? `${int(arch.layers)} × (${int(a.kvLoraRank)} + ${int(a.qkRopeHeadDim)}) × ${c.n('tokens')} × ${c.t('decode.how.bytesOf', { dtype: 'BF16' })}`
-        : `2 × ${int(arch.layers)} × ${int(a.kvHeads)} × ${int(a.headDim)} × ${c.n('tokens')} × ${c.t('decode.how.bytesOf', { dtype: 'BF16' })}`;
+        ? `${int(arch.layers)} × (${int(a.kvLoraRank)} + ${int(a.qkRopeHeadDim)}) × ${c.n('tokens')} × ${c.t('decode.how.bytesOf', { dtype: kvName })}`
+        : `2 × ${int(arch.layers)} × ${int(a.kvHeads)} × ${int(a.headDim)} × ${c.n('tokens')} × ${c.t('decode.how.bytesOf', { dtype: kvName })}`;
       if (a.slidingLayers > 0) kvHow += ` · ${c.t('decode.how.sliding', { layers: int(a.slidingLayers), window: int(a.slidingWindow) })}`;
-    } else if (sel.model !== 'custom') {
-      const m = model(rl, sel.model);
+    } else if (typeof ref === 'string') {
+      const m = model(rl, ref);
       if (m.layers && m.kvHeads && m.headDim && m.dtype) {
         const kr = c.call('kvCacheBytes', { layers: m.layers, kvHeads: m.kvHeads, headDim: m.headDim, tokens: v.tokens, dtype: m.dtype }, { tokens: 'tokens' });
         kv = kr ? kr.bytes : null;
@@ -174,13 +209,16 @@ function decodeRoofs(c) {
     return out;
   }
   out.gpuName = catalogName('gpu', sel.gpu, c.lang);
-  out.args.memoryBytesPerGpu = gpu(rl, sel.gpu).memoryBytes;
-  if (sel.model === 'custom') {
+  // what the GPU may use of it (unified memory: a share of the machine's)
+  out.args.memoryBytesPerGpu = gpu(rl, sel.gpu).usableMemoryBytes;
+  const ref = modelRef(c);
+  if (!ref) {
     out.why = c.t('decode.roof.customModel');
     return out;
   }
   // typed weights (format "custom") keep the arithmetic of the model's own format
-  const dtype = format(rl, sel.format === 'custom' ? model(rl, sel.model).format : sel.format).computeDtype;
+  const own = typeof ref === 'string' ? model(rl, ref).format : ref.format;
+  const dtype = format(rl, sel.format === 'custom' ? own : sel.format).computeDtype;
   out.dtypeName = dtype.toUpperCase();
   let dev;
   try {
@@ -193,7 +231,7 @@ function decodeRoofs(c) {
     throw e;
   }
   // 2 FLOPs per parameter a token multiplies: all of them under the lesson's rule, an MoE's active ones
-  const m = model(rl, sel.model);
+  const m = typeof ref === 'string' ? model(rl, ref) : ref;
   out.args.flopsPerToken = rl.flopsPerToken({ params: !m.lesson && m.activeParams ? m.activeParams : m.params }).flops;
   out.args.peakFlopsPerSecond = dev.peakFlopsPerSecond;
   return out;
@@ -205,12 +243,123 @@ function decodeRoofs(c) {
  */
 function readArgs(c, batch) {
   const sel = c.state.selects;
+  const ref = modelRef(c);
   // a batch that is no count is for decode to name (and 0 only keys the chart's memo)
-  if (sel.model === 'custom' || sel.format === 'custom' || !(Number.isSafeInteger(batch) && batch >= 1)) return {};
-  const m = model(c.rl, sel.model);
-  if (m.lesson || !m.architecture) return {};
+  if (!ref || sel.format === 'custom' || !(Number.isSafeInteger(batch) && batch >= 1)) return {};
+  if (typeof ref === 'string' && (model(c.rl, ref).lesson || !model(c.rl, ref).architecture)) return {};
   // typed weights make the format "custom": here they are the model's own, in its format
-  return { bytesReadPerStep: c.rl.modelWeights({ model: sel.model, format: sel.format, batch }).bytesReadPerStep };
+  return { bytesReadPerStep: c.rl.modelWeights({ model: ref, format: sel.format, batch }).bytesReadPerStep };
+}
+
+/**
+ * The chosen model as the core takes it: a catalog id, what modelFromConfig read from the
+ * reader's config.json, or null (typed weights, or a config not read yet).
+ */
+function modelRef(c) {
+  const m = c.state.selects.model;
+  if (m === 'custom') return null;
+  if (m === CONFIG) return configModel(c);
+  return m;
+}
+
+/** The reader's config.json read by the core (cached by its text), or null while it has none or an error. */
+function configModel(c) {
+  const calc = c.calc || c;
+  const text = calc.state.extra.config;
+  if (!text || !text.trim()) return null;
+  if (calc.configCache && calc.configCache.text === text) return calc.configCache.model;
+  let m = null;
+  let error = null;
+  try {
+    m = calc.rl.modelFromConfig({ config: text });
+  } catch (e) {
+    if (!e || !e.code) throw e;
+    error = e;
+  }
+  calc.configCache = { text, model: m, error };
+  return m;
+}
+
+/** The textarea for the reader's config.json, its errors and what the core read from it. */
+function renderConfig(c, form) {
+  const id = `${c.host && c.host.id ? c.host.id : 'decode'}-config`;
+  c.configArea = h('textarea', {
+    id, 'data-model-config': '', rows: 6, spellcheck: 'false', autocomplete: 'off',
+    'aria-describedby': `${id}-note ${id}-error`,
+    oninput: () => { c.state.extra.config = c.configArea.value; onConfig(c); },
+    ondragover: (e) => e.preventDefault(),
+    ondrop: (e) => {
+      // a dropped config.json is read here, in the browser: nothing is sent anywhere
+      const file = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
+      if (!file) return;
+      e.preventDefault();
+      file.text().then((text) => {
+        c.configArea.value = text;
+        c.state.extra.config = text;
+        onConfig(c);
+      });
+    },
+  });
+  c.configArea.value = c.state.extra.config;
+  c.configError = h('p', { id: `${id}-error`, class: 'form-error', role: 'alert', hidden: true });
+  c.configFigures = h('dl', { class: 'config-figures' });
+  c.configBox = h('div', { class: 'field config', 'data-config-box': '', hidden: c.state.selects.model !== CONFIG },
+    h('label', { for: id }, c.tr('decode.config.label')),
+    c.configArea,
+    h('p', { id: `${id}-note`, class: 'hint' }, c.tr('decode.config.note')),
+    c.configError, c.configFigures);
+  form.append(c.configBox);
+  showConfig(c, c.state.selects.model === CONFIG);
+}
+
+function showConfig(c, on) {
+  const calc = c.calc || c;
+  if (calc.configBox) calc.configBox.hidden = !on;
+  if (on) showConfigResult(calc);
+}
+
+/** After the text changed: read it, fill the weights from it, recompute. */
+function onConfig(c) {
+  const m = configModel(c);
+  showConfigResult(c);
+  if (m && c.state.selects.model === CONFIG) {
+    const f = c.state.selects.format === 'custom' ? 'bf16' : c.state.selects.format;
+    c.setField('weights', c.rl.modelWeights({ model: m, format: f }).bytes);
+    c.syncFields();
+  }
+  c.update();
+}
+
+/** The config's error, naming its field in the reader's language, or the figures read from it. */
+function showConfigResult(c) {
+  if (!c.configError) return;
+  configModel(c);
+  const cache = c.configCache;
+  const err = cache && cache.text === c.state.extra.config ? cache.error : null;
+  c.configError.hidden = !err;
+  setText(c.configError, err ? configErrorText(c, err) : '');
+  clear(c.configFigures);
+  const m = cache && !err ? cache.model : null;
+  if (!m) return;
+  const gb = (x) => formatValue(x, 'gb', c.lang);
+  const b = (x) => formatValue(x, 'bytes', c.lang);
+  const count = (x) => formatValue(x, 'compact', c.lang);
+  const items = [
+    ['params', count(m.params)],
+    ['active', count(m.activeParams)],
+    ['resident', gb(m.residentBytes)],
+    ['read', gb(m.bytesReadPerStep)],
+    ['kv', b(m.kvBytesPerToken)],
+  ];
+  if (m.architecture.moe) items.push(['experts', c.tr('decode.config.figure.expertsValue', { k: String(m.architecture.moe.expertsPerToken), e: String(m.architecture.moe.experts) })]);
+  for (const [key, value] of items) {
+    c.configFigures.append(h('dt', {}, c.tr(`decode.config.figure.${key}`)), h('dd', { 'data-config-figure': key }, value));
+  }
+}
+
+function configErrorText(c, err) {
+  const code = ['missing_field', 'not_a_number', 'not_integer', 'out_of_range', 'unknown_architecture', 'invalid_config'].includes(err.code) ? err.code : 'other';
+  return c.tr(`decode.config.error.${code}`, { field: err.field });
 }
 
 /** Tokens per second in total and per conversation as the batch grows: both roofs and the VRAM wall. */

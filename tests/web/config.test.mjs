@@ -1,0 +1,85 @@
+// The reader's own model, from its config.json, in Spanish and Portuguese, served under the strict
+// CSP and opened from file://: pasted into the decode calculator, the core reads it in the
+// browser (nothing is requested), shows what it counted, and the calculator's rows use it; a
+// broken config names its field in the reader's language, and what was typed stays.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { openPage, rows, field, select, norm, SITE_DIR, useBrowserAndSite } from './helpers.mjs';
+
+const env = useBrowserAndSite();
+const rl = await (await import(join(SITE_DIR, 'roofline.mjs'))).default();
+const ROOT = join(SITE_DIR, '..', '..');
+const published = (id) => JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'core/catalog/models', `${id}.json`), 'utf8')).config, null, 2);
+
+const MISSING = {
+  es: 'A este config.json le falta config.num_key_value_heads, que esta familia de modelos necesita.',
+  pt: 'Falta a este config.json o campo config.num_key_value_heads, de que esta família de modelos precisa.',
+};
+
+async function paste(page, text) {
+  await select(page, 'decode', 'model').selectOption('config');
+  const area = page.locator('roofline-calculator[kind="decode"] textarea[data-model-config]');
+  await area.fill(text);
+  return area;
+}
+
+function figures(page) {
+  return page.evaluate(() => Object.fromEntries([...document.querySelector('roofline-calculator[kind="decode"]').shadowRoot
+    .querySelectorAll('[data-config-figure]')].map((d) => [d.dataset.configFigure, d.textContent])));
+}
+
+function configError(page) {
+  return page.evaluate(() => {
+    const e = document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('[data-config-box] .form-error');
+    return e.hidden ? null : e.textContent;
+  });
+}
+
+for (const [where, url] of [['served, strict CSP', (lang) => `${env.site.url}index.html?lang=${lang}`], ['file://', (lang) => `${pathToFileURL(join(SITE_DIR, 'roofline-lab.html')).href}?lang=${lang}`]]) {
+  for (const lang of ['es', 'pt']) {
+    test(`a pasted config.json drives the decode calculator; a broken one names its field (${lang}, ${where})`, async () => {
+      const { page, context, errors, foreign } = await openPage(env.browser, url(lang), { allowedOrigin: where === 'file://' ? 'file:' : env.site.url });
+      try {
+        const text = published('mixtral-8x7b');
+        await paste(page, text);
+        // what the core reads from it, shown with the reader's numbers
+        const want = rl.modelFromConfig({ config: text });
+        const f = await figures(page);
+        assert.ok(f.params && f.active && f.read, JSON.stringify(f));
+        assert.equal(norm(f.experts), '2 de 8');
+        // the weights field holds what it weighs in BF16, and a step at batch 1 reads 2 of 8 experts
+        await field(page, 'decode', 'batch').fill('1');
+        await field(page, 'decode', 'kv').fill('0');
+        const d = await rows(page, 'decode');
+        const shown = Number(/^([\d.,]+) GB$/.exec(d.bytesPerStep)[1].replace(lang === 'pt' ? /\./g : /,/g, '').replace(',', '.')) * 1e9;
+        const step = rl.decode({ model: want, batch: 1, bytesPerSecond: 300e9 });
+        assert.ok(Math.abs(shown / step.bytesPerStep - 1) < 0.003, `${shown} vs ${step.bytesPerStep}`);
+        assert.ok(step.bytesPerStep < 0.3 * want.residentBytes);
+
+        // a broken config: the field, named in the reader's language; the text stays as typed
+        const broken = JSON.parse(text);
+        delete broken.num_key_value_heads;
+        const area = await paste(page, JSON.stringify(broken));
+        assert.equal(norm(await configError(page)), MISSING[lang]);
+        assert.equal(await area.inputValue(), JSON.stringify(broken));
+        assert.equal((await rows(page, 'decode')).total, '—');
+        await area.fill('{"model_type": ');
+        assert.match(norm(await configError(page)), /JSON/);
+        // a lesson model again: the calculator is as before, the config box hidden
+        await select(page, 'decode', 'model').selectOption('llama3-8b');
+        assert.notEqual((await rows(page, 'decode')).total, '—');
+        assert.deepEqual(errors, []);
+        assert.deepEqual(foreign, [], 'nothing is requested outside the page');
+        if (where === 'served, strict CSP' && lang === 'es') {
+          await paste(page, text);
+          await page.locator('roofline-calculator[kind="decode"]').screenshot({ path: join(ROOT, 'tests/web/screenshots', 'decode-config-es.png') });
+        }
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}
