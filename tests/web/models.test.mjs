@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, rows, field, fieldError, select, SITE_DIR, useBrowserAndSite } from './helpers.mjs';
+import { openPage, rows, field, fieldError, select, until, SITE_DIR, useBrowserAndSite } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 const rl = await (await import(join(SITE_DIR, 'roofline.mjs'))).default();
@@ -45,12 +45,26 @@ for (const lang of ['es', 'pt']) {
       await field(page, 'decode', 'batch').fill('64');
       d = await rows(page, 'decode');
       near(shown(d.bytesPerStep), want(64, w64).bytesPerStep);
-      // the H100's price per hour gives a cost per million tokens
+      // the H100's price per hour gives a cost per million tokens, and a chart of it over the batch
       assert.match(d.cost, /^US\$\s[\d.,]+$/);
+      const costChart = () => page.evaluate(() => {
+        const box = document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('[data-chart="cost"]');
+        const svg = box && box.querySelector('svg');
+        return svg ? { desc: svg.querySelector('desc').textContent, points: box.querySelectorAll('table tbody tr').length } : null;
+      });
+      await until(page, () => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('[data-chart="cost"] svg'));
+      const chart = await costChart();
+      assert.equal(chart.points, 11);
+      const cost1 = rl.costPerMillionTokens({ pricePerHourUsd: rl.gpu({ id: 'h100-sxm' }).pricePerHourUsd, tokensPerSecond: want(1, w1).tokensPerSecond }).usdPerMillionTokens;
+      assert.ok(chart.desc.includes('US$'), chart.desc);
+      assert.ok(cost1 > 10, `${cost1}`);
       // the H200 has no price: the row says so in the reader's language
       await select(page, 'decode', 'gpu').selectOption('h200');
       d = await rows(page, 'decode');
       assert.equal(d.cost, '—');
+      // (the charts follow at the display's pace)
+      await until(page, () => !document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('[data-chart="cost"] svg'));
+      assert.equal(await costChart(), null, 'no price, no cost chart');
       // two bad fields at once: the module reports both in one answer, and each shows next to its field
       await field(page, 'decode', 'batch').fill('-1');
       await field(page, 'decode', 'bw').fill('0');
@@ -60,6 +74,13 @@ for (const lang of ['es', 'pt']) {
       assert.notEqual(batchError, bwError);
       assert.equal((await rows(page, 'decode')).total, '—');
       assert.deepEqual(errors, []);
+      if (lang === 'pt') {
+        await field(page, 'decode', 'batch').fill('8');
+        await field(page, 'decode', 'bw').fill('3350');
+        await select(page, 'decode', 'gpu').selectOption('h100-sxm');
+        await until(page, () => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('[data-chart="cost"] svg'));
+        await page.locator('roofline-calculator[kind="decode"]').screenshot({ path: join(SITE_DIR, '..', '..', 'tests/web/screenshots', 'decode-moe-cost-pt.png') });
+      }
     } finally {
       await context.close();
     }

@@ -91,7 +91,9 @@ export const decodeKind = {
   ],
   renderFigure(c, el) {
     c.chartBox = h('div', { class: 'chart-box' });
-    el.append(c.chartBox);
+    // what a million tokens cost as the batch grows, where the GPU has a price
+    c.costBox = h('div', { class: 'chart-box', 'data-chart': 'cost' });
+    el.append(c.chartBox, c.costBox);
   },
   renderInputsExtra(c, form) {
     renderConfig(c, form);
@@ -238,6 +240,51 @@ function decodeRoofs(c) {
 }
 
 /**
+ * Cost per million tokens over the batch, beside each conversation's own speed: a larger batch
+ * spreads a GPU-hour over many more tokens while each conversation barely slows, so serving
+ * economics and chat latency are different problems. Drawn where the GPU has a price per hour.
+ */
+function drawCostCurve(c, pts, r) {
+  const box = c.costBox;
+  if (!box) return;
+  const sel = c.state.selects;
+  const price = sel.gpu !== 'custom' ? gpu(c.rl, sel.gpu).pricePerHourUsd : undefined;
+  if (price === undefined) {
+    clear(box);
+    return;
+  }
+  const gpus = c.v.gpus;
+  const costs = pts.map(([b, d]) => [b, d, c.rl.costPerMillionTokens({ pricePerHourUsd: price, tokensPerSecond: d.tokensPerSecond, gpus }).usdPerMillionTokens]);
+  const first = costs[0];
+  const last = costs[costs.length - 1];
+  const values = costs.map(([, , x]) => x);
+  const lo = 10 ** Math.floor(Math.log10(Math.min(...values)));
+  const hi = 10 ** Math.ceil(Math.log10(Math.max(...values)));
+  const usd = (x) => c.fmt(x, 'usd');
+  const desc = c.t('chart.cost.desc', {
+    first: usd(first[2]), last: usd(last[2]), batch: c.fmt(last[0], 'integer'),
+    eachFirst: c.fmt(first[1].tokensPerSecondPerSequence, 'number'), eachLast: c.fmt(last[1].tokensPerSecondPerSequence, 'number'),
+  });
+  const f = frameIn(box, {
+    title: c.t('chart.cost.title', { gpu: catalogName('gpu', sel.gpu, c.lang) }), desc,
+    x: [1, last[0]], y: [lo, hi === lo ? lo * 10 : hi],
+    xLabel: c.t('chart.decode.x'), yLabel: c.t('chart.cost.y'),
+    xFormat: fmtTick('integer', c.lang), yFormat: fmtTick('number', c.lang), lang: c.lang, compact: c.compact,
+  });
+  f.plot.append(polyline(costs.map(([b, , x]) => [f.X(b), f.Y(x)]), 'curve'));
+  f.plot.append(s('text', { class: 'line-label', x: f.X(last[0]) - 4, y: f.Y(last[2]) - 8, 'text-anchor': 'end' }, c.t('chart.cost.line')));
+  const batch = c.v.batch;
+  if (batch >= 1 && batch <= last[0]) {
+    const mine = c.rl.costPerMillionTokens({ pricePerHourUsd: price, tokensPerSecond: r.tokensPerSecond, gpus }).usdPerMillionTokens;
+    f.plot.append(marker(f.X(batch), f.Y(mine), c.t('chart.point.you'), 'you', 'above'));
+  }
+  const tableKey = JSON.stringify([c.lang, values, sel.gpu]);
+  showChart(box, f, keyed(tableKey, () => dataTable(c.t('chart.cost.tableCaption'), c.t('chart.data'),
+    [c.t('chart.col.batch'), c.t('decode.out.cost'), c.t('chart.decode.each')],
+    costs.map(([b, d, x]) => [c.fmt(b, 'integer'), usd(x), c.fmt(d.tokensPerSecondPerSequence, 'number')]))));
+}
+
+/**
  * The weights one step of `batch` reads, where the chosen model reads fewer than it holds (an
  * MoE's untouched experts): {bytesReadPerStep} from the core, or {} (every weight is read).
  */
@@ -368,6 +415,7 @@ function drawBatchCurve(c, r, args) {
   if (!r) {
     clear(box);
     box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
+    if (c.costBox) clear(c.costBox);
     return;
   }
   const { rl, v } = c;
@@ -376,6 +424,7 @@ function drawBatchCurve(c, r, args) {
     const p = CHART_BATCHES.map((b) => [b, rl.decode(args(b))]);
     return { pts: p, tableKey: JSON.stringify([c.lang, p]) };
   });
+  drawCostCurve(c, pts, r);
   const last = pts[pts.length - 1];
   const xMax = last[0];
   const values = pts.flatMap(([, d]) => [d.tokensPerSecond, d.tokensPerSecondPerSequence]).concat([r.tokensPerSecond]);
