@@ -25,6 +25,14 @@ for (const lang of ['es', 'pt']) {
       const modelIds = await select(page, 'decode', 'model').evaluate((el) => [...el.options].map((o) => o.value));
       for (const id of ['mixtral-8x7b', 'deepseek-v3', 'gpt-oss-120b', 'qwen3-30b-a3b', 'gemma3-27b']) assert.ok(modelIds.includes(id), id);
 
+      // the lesson's Llama 3 8B reads every weight by the lesson's rule; its config says what a step reads
+      const lessonHow = await page.evaluate(() => {
+        const out = document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('output[data-row="bytesPerStep"]');
+        return out.closest('tr').querySelector('td.how').textContent;
+      });
+      const counted = rl.modelWeights({ model: 'llama3-8b', batch: 1 });
+      const gb = (x) => new Intl.NumberFormat(lang === 'es' ? 'es-MX' : 'pt-BR', { maximumFractionDigits: 2 }).format(x / 1e9);
+      assert.ok(lessonHow.includes(`${gb(counted.bytesReadPerStepCounted)}\u00a0GB`) && lessonHow.includes(`${gb(counted.residentBytes)}\u00a0GB`), lessonHow);
       await select(page, 'decode', 'model').selectOption('mixtral-8x7b');
       await select(page, 'decode', 'gpu').selectOption('h100-sxm');
       const w1 = rl.modelWeights({ model: 'mixtral-8x7b', batch: 1 });

@@ -249,7 +249,7 @@ export function fmtRidge(x, lang) {
  * format(value, kind, lang): kind is one of the prose/glossary formats (integer, number,
  * compact, flops, flopsPerSecond, opsPerSecond, bytes, bytesPerSecond, seconds, percent, ratio,
  * flopsPerByte, opsPerByte, ridge, ridgeFlopsPerByte, ridgeOpsPerByte, approx (2 significant
- * digits, as the lesson rounds "≈ 7,900"), digits (no grouping, as a screen's size is written), milliseconds, hours, scientific, tflops, tops, gbps, gb, usd: US dollars) or
+ * digits, as the lesson rounds "≈ 7,900"), digits (no grouping, as a screen's size is written), milliseconds, hours, scientific, tflops, tops, gbps, gb, gb2 (two decimals), usd: US dollars) or
  * a page format (macs, gflops).
  *
  * The lesson's notation: FLOPs, with a lower-case s, count work (GFLOPs per photo); FLOPS, with
@@ -284,6 +284,8 @@ export function format(value, kind, lang) {
     case 'tops': return ok(value) ? fmtNumber(fromBase(value, 'tops'), lang) + NBSP + 'TOPS' : DASH;
     case 'gbps': return ok(value) ? fmtNumber(fromBase(value, 'gbps'), lang) + NBSP + 'GB/s' : DASH;
     case 'gb': return ok(value) ? fmtNumber(fromBase(value, 'gb'), lang) + NBSP + 'GB' : DASH;
+    // two decimals of GB, as the lesson writes weights (16.06 GB): where a difference of 1 GB in 16 matters
+    case 'gb2': return ok(value) ? fmtFixed(fromBase(value, 'gb'), lang, 2) + NBSP + 'GB' : DASH;
     case 'usd': return ok(value) ? 'US$' + NBSP + fmtNumber(value, lang) : DASH;
     case 'gflops': return ok(value) ? fmtFixed(fromBase(value, 'billion'), lang, 3) : DASH;
     default: throw new Error(`unknown format ${kind}`);

@@ -128,7 +128,14 @@ export const decodeKind = {
     // an MoE reads only the experts its batch touches: the weights read per step, beside those held
     const readsLess = r && r.bytesReadPerStep < r.weightBytes;
     const weightsHow = readsLess ? c.t('decode.how.weightsRead', { read: gb(r.bytesReadPerStep), held: c.n('weights', 'gb') }) : c.n('weights', 'gb');
-    c.row('bytesPerStep', r && c.t('decode.how.bytesPerStep', { weights: weightsHow, batch: c.n('batch'), kv: c.n('kv', 'gb'), gpus: c.n('gpus') }), r && r.bytesPerStep, 'gb');
+    let bytesHow = r && c.t('decode.how.bytesPerStep', { weights: weightsHow, batch: c.n('batch'), kv: c.n('kv', 'gb'), gpus: c.n('gpus') });
+    const lessonRef = modelRef(c);
+    if (r && typeof lessonRef === 'string' && model(rl, lessonRef).lesson && model(rl, lessonRef).architecture && sel.format !== 'custom') {
+      // the lesson's rule reads every weight; its config.json tells what a step really reads
+      const w = rl.modelWeights({ model: lessonRef, format: sel.format, batch: v.batch });
+      bytesHow += ` · ${c.t('decode.how.counted', { read: c.fmt(w.bytesReadPerStepCounted, 'gb2'), held: c.fmt(w.residentBytes, 'gb2') })}`;
+    }
+    c.row('bytesPerStep', bytesHow, r && r.bytesPerStep, 'gb');
     c.row('memoryTime', r && `${gb(r.bytesPerStep)} ÷ ${c.n('bw', 'gbps')}`, r && r.memorySeconds, 'seconds');
     if (r && r.computeSeconds !== null) {
       c.row('computeTime', c.t('decode.how.compute', {
