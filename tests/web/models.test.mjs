@@ -81,6 +81,11 @@ for (const lang of ['es', 'pt']) {
       assert.ok(batchError && bwError, `batch: "${batchError}", bandwidth: "${bwError}"`);
       assert.notEqual(batchError, bwError);
       assert.equal((await rows(page, 'decode')).total, '—');
+      // prefill: an MoE's FLOPs are those of the parameters a token multiplies (DeepSeek-V3: 36.6 B of 671 B)
+      await select(page, 'clocks', 'model').selectOption('deepseek-v3');
+      const active = rl.model({ id: 'deepseek-v3' }).activeParams / 1e9;
+      const typed = Number((await field(page, 'clocks', 'params').inputValue()).replace(lang === 'pt' ? /\./g : /,/g, '').replace(',', '.'));
+      assert.ok(Math.abs(typed / active - 1) < 0.001, `${typed} vs ${active}`);
       assert.deepEqual(errors, []);
       if (lang === 'pt') {
         await field(page, 'decode', 'batch').fill('8');

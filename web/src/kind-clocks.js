@@ -52,7 +52,9 @@ export const clocksKind = {
       options: (rl, lang) => llmOptions(rl, lang),
       apply: (c, v) => {
         const w = c.rl.modelWeights({ model: v });
-        c.setField('params', w.params);
+        // the parameters a token multiplies: all of them by the lesson's rule, an MoE's active ones
+        const m = model(c.rl, v);
+        c.setField('params', !m.lesson && m.activeParams ? m.activeParams : w.params);
         c.setField('weights', w.bytes);
         applyPeak(c);
       },
