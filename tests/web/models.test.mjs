@@ -31,8 +31,8 @@ for (const lang of ['es', 'pt']) {
         return out.closest('tr').querySelector('td.how').textContent;
       });
       const counted = rl.modelWeights({ model: 'llama3-8b', batch: 1 });
-      const gb = (x) => new Intl.NumberFormat(lang === 'es' ? 'es-MX' : 'pt-BR', { maximumFractionDigits: 2 }).format(x / 1e9);
-      assert.ok(lessonHow.includes(`${gb(counted.bytesReadPerStepCounted)}\u00a0GB`) && lessonHow.includes(`${gb(counted.residentBytes)}\u00a0GB`), lessonHow);
+      const gb2 = (x) => new Intl.NumberFormat(lang === 'es' ? 'es-MX' : 'pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(x / 1e9);
+      assert.ok(lessonHow.includes(`${gb2(counted.bytesReadPerStepCounted)}\u00a0GB`) && lessonHow.includes(`${gb2(counted.residentBytes)}\u00a0GB`), lessonHow);
       await select(page, 'decode', 'model').selectOption('mixtral-8x7b');
       await select(page, 'decode', 'gpu').selectOption('h100-sxm');
       const w1 = rl.modelWeights({ model: 'mixtral-8x7b', batch: 1 });
@@ -53,6 +53,14 @@ for (const lang of ['es', 'pt']) {
       await field(page, 'decode', 'batch').fill('64');
       d = await rows(page, 'decode');
       near(shown(d.bytesPerStep), want(64, w64).bytesPerStep);
+      // the chart says the bytes read grow with the batch, and its table lists them
+      const decodeChart = await until(page, () => {
+        const box = document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('.chart-box');
+        const desc = box && box.querySelector('svg desc');
+        return desc && { desc: desc.textContent, heads: [...box.querySelectorAll('table thead th')].map((t) => t.textContent) };
+      });
+      assert.ok(decodeChart.heads.length === 7, decodeChart.heads.join(' | '));
+      assert.match(decodeChart.desc, lang === 'es' ? /expertos/ : /especialistas/);
       // the H100's price per hour gives a cost per million tokens, and a chart of it over the batch
       assert.match(d.cost, /^US\$\s[\d.,]+$/);
       const costChart = () => page.evaluate(() => {

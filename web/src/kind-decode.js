@@ -443,6 +443,10 @@ function drawBatchCurve(c, r, args) {
   const bend = pts.find(([, d]) => d.bound === 'compute');
   if (bend) desc += ` ${c.t('chart.decode.descCompute', { batch: c.fmt(bend[0], 'integer') })}`;
   if (wall !== null) desc += ` ${c.t('chart.decode.descWall', { batch: c.fmt(wall, 'integer') })}`;
+  if (pts[0][1].bytesReadPerStep < pts[0][1].weightBytes && last[1].bytesReadPerStep > pts[0][1].bytesReadPerStep) {
+    // an MoE: the more tokens a step carries, the more of its experts it reads
+    desc += ` ${c.t('chart.decode.descExperts', { first: c.fmt(pts[0][1].bytesReadPerStep, 'gb'), last: c.fmt(last[1].bytesReadPerStep, 'gb'), batch: c.fmt(xMax, 'integer'), held: c.fmt(last[1].weightBytes, 'gb') })}`;
+  }
   const f = frameIn(box, {
     title: c.t('chart.decode.title'), desc,
     x: [1, xMax], y: [lo, hi === lo ? lo * 10 : hi],
@@ -463,7 +467,7 @@ function drawBatchCurve(c, r, args) {
   if (v.batch >= 1 && v.batch <= xMax) f.plot.append(marker(f.X(v.batch), f.Y(r.tokensPerSecond), c.t('chart.point.you'), 'you', 'above'));
   // the table lists the curve's points, whatever batch is marked on it
   showChart(box, f, keyed(tableKey, () => dataTable(c.t('chart.decode.tableCaption'), c.t('chart.data'),
-    [c.t('chart.col.batch'), c.t('chart.decode.total'), c.t('chart.decode.each'), c.t('decode.out.stepTime'), c.t('chart.col.bound'), c.t('decode.out.capacity')],
-    pts.map(([b, d]) => [c.fmt(b, 'integer'), c.fmt(d.tokensPerSecond, 'number'), c.fmt(d.tokensPerSecondPerSequence, 'number'), c.fmt(d.stepSeconds, 'seconds'),
+    [c.t('chart.col.batch'), c.t('chart.decode.total'), c.t('chart.decode.each'), c.t('decode.out.bytesPerStep'), c.t('decode.out.stepTime'), c.t('chart.col.bound'), c.t('decode.out.capacity')],
+    pts.map(([b, d]) => [c.fmt(b, 'integer'), c.fmt(d.tokensPerSecond, 'number'), c.fmt(d.tokensPerSecondPerSequence, 'number'), c.fmt(d.bytesPerStep, 'gb'), c.fmt(d.stepSeconds, 'seconds'),
       c.t(`verdict.${d.bound}`), d.fits === null ? '—' : c.t(d.fits ? 'decode.capacity.fits' : 'decode.capacity.full')]))));
 }
