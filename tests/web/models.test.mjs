@@ -81,6 +81,13 @@ for (const lang of ['es', 'pt']) {
       // (the charts follow at the display's pace)
       await until(page, () => !document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('[data-chart="cost"] svg'));
       assert.equal(await costChart(), null, 'no price, no cost chart');
+      // a price typed by the reader gives the cost again
+      await field(page, 'decode', 'price').fill(lang === 'pt' ? '4,5' : '4.5');
+      d = await rows(page, 'decode');
+      const typedCost = rl.costPerMillionTokens({ pricePerHourUsd: 4.5, tokensPerSecond: rl.decode({ weightBytes: w64.bytes, bytesReadPerStep: w64.bytesReadPerStep, kvBytesPerSequence: 0, batch: 64, bytesPerSecond: rl.gpu({ id: 'h200' }).bytesPerSecond }).tokensPerSecond }).usdPerMillionTokens;
+      assert.match(d.cost, /^US\$\s[\d.,]+$/);
+      assert.ok(Math.abs(Number(d.cost.replace(/^US\$\s/, '').replace(lang === 'pt' ? /\./g : /,/g, '').replace(',', '.')) / typedCost - 1) < 0.01, `${d.cost} vs ${typedCost}`);
+      await until(page, () => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('[data-chart="cost"] svg'));
       // two bad fields at once: the module reports both in one answer, and each shows next to its field
       await field(page, 'decode', 'batch').fill('-1');
       await field(page, 'decode', 'bw').fill('0');

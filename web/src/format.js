@@ -284,7 +284,7 @@ export function format(value, kind, lang) {
     case 'tops': return ok(value) ? fmtNumber(fromBase(value, 'tops'), lang) + NBSP + 'TOPS' : DASH;
     case 'gbps': return ok(value) ? fmtNumber(fromBase(value, 'gbps'), lang) + NBSP + 'GB/s' : DASH;
     case 'gb': return ok(value) ? fmtNumber(fromBase(value, 'gb'), lang) + NBSP + 'GB' : DASH;
-    // two decimals of GB, as the lesson writes weights (16.06 GB): where a difference of 1 GB in 16 matters
+    // two decimals of GB, as the lesson writes a model's weights: where a tenth of a GB matters
     case 'gb2': return ok(value) ? fmtFixed(fromBase(value, 'gb'), lang, 2) + NBSP + 'GB' : DASH;
     case 'usd': return ok(value) ? 'US$' + NBSP + fmtNumber(value, lang) : DASH;
     case 'gflops': return ok(value) ? fmtFixed(fromBase(value, 'billion'), lang, 3) : DASH;

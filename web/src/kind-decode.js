@@ -27,13 +27,15 @@ export const decodeKind = {
     { id: 'kv', step: 0.01, min: 0, unit: 'gb', unitLabel: 'GB' },
     { id: 'gpus', int: true, slider: { min: 1, max: 8, log: false } },
     { id: 'tokens', step: 256, int: true },
+    // one GPU's price per hour, from the catalog where a source gives one, or the reader's own; 0: none
+    { id: 'price', step: 0.01, min: 0, unitLabel: 'US$/h' },
   ],
   defaults(rl) {
     const d = caseArgs(rl, DECODE_CASE, 'decode');
     const cv = caseValues(rl, DECODE_CASE);
     const kv = caseArgs(rl, KV_CASE, 'kvCacheBytes');
     return {
-      fields: { weights: d.weightBytes, bw: d.bytesPerSecond, batch: d.batch, kv: d.kvBytesPerSequence, gpus: d.gpus, tokens: kv.tokens },
+      fields: { weights: d.weightBytes, bw: d.bytesPerSecond, batch: d.batch, kv: d.kvBytesPerSequence, gpus: d.gpus, tokens: kv.tokens, price: gpu(rl, cv.gpu).pricePerHourUsd ?? 0 },
       selects: { model: cv.model, format: cv.format, gpu: cv.gpu, kvDtype: 'bf16' },
     };
   },
@@ -73,8 +75,11 @@ export const decodeKind = {
       custom: false,
     },
     {
-      id: 'gpu', fields: ['bw'], options: (rl, lang) => gpuOptions(rl, lang),
-      apply: (c, v) => c.setField('bw', gpu(c.rl, v).bytesPerSecond),
+      id: 'gpu', fields: ['bw', 'price'], options: (rl, lang) => gpuOptions(rl, lang),
+      apply: (c, v) => {
+        c.setField('bw', gpu(c.rl, v).bytesPerSecond);
+        c.setField('price', gpu(c.rl, v).pricePerHourUsd ?? 0);
+      },
     },
   ],
   rows: [
@@ -189,8 +194,10 @@ export const decodeKind = {
     c.calc.lastKv = kv;
     c.row('kvModel', kv !== null && kvHow, kv, 'gb');
     // what a million tokens cost at this rate, from the GPU's price per hour (where a source gives one)
-    const price = sel.gpu !== 'custom' ? gpu(rl, sel.gpu).pricePerHourUsd : undefined;
-    const cost = r && price !== undefined ? c.call('costPerMillionTokens', { pricePerHourUsd: price, tokensPerSecond: r.tokensPerSecond, gpus: v.gpus }, {}) : null;
+    const price = v.price;
+    // 0 means no price; any other value, typed or not, is checked by the core
+    const cost = r && price !== 0 ? c.call('costPerMillionTokens', { pricePerHourUsd: price, tokensPerSecond: r.tokensPerSecond, gpus: v.gpus }, { pricePerHourUsd: 'price' }) : null;
+    c.calc.costShown = Boolean(cost);
     c.row('cost', cost && c.t('decode.how.cost', { price: c.fmt(price, 'usd'), gpus: c.n('gpus'), total: c.fmt(r.tokensPerSecond, 'number') }), cost && cost.usdPerMillionTokens, 'usd');
     if (!cost && r) setText(c.rowEls.cost.how, c.t('decode.cost.unknown'));
     if (c.useKv) c.useKv.disabled = kv === null;
@@ -255,8 +262,9 @@ function drawCostCurve(c, pts, r) {
   const box = c.costBox;
   if (!box) return;
   const sel = c.state.selects;
-  const price = sel.gpu !== 'custom' ? gpu(c.rl, sel.gpu).pricePerHourUsd : undefined;
-  if (price === undefined) {
+  const price = c.v.price;
+  // drawn only where the row could give a cost (a price the core took)
+  if (!c.calc.costShown) {
     clear(box);
     return;
   }
@@ -273,7 +281,7 @@ function drawCostCurve(c, pts, r) {
     eachFirst: c.fmt(first[1].tokensPerSecondPerSequence, 'number'), eachLast: c.fmt(last[1].tokensPerSecondPerSequence, 'number'),
   });
   const f = frameIn(box, {
-    title: c.t('chart.cost.title', { gpu: catalogName('gpu', sel.gpu, c.lang) }), desc,
+    title: c.t('chart.cost.title', { price: usd(price) }), desc,
     x: [1, last[0]], y: [lo, hi === lo ? lo * 10 : hi],
     xLabel: c.t('chart.decode.x'), yLabel: c.t('chart.cost.y'),
     xFormat: fmtTick('integer', c.lang), yFormat: fmtTick('number', c.lang), lang: c.lang, compact: c.compact,
@@ -285,7 +293,7 @@ function drawCostCurve(c, pts, r) {
     const mine = c.rl.costPerMillionTokens({ pricePerHourUsd: price, tokensPerSecond: r.tokensPerSecond, gpus }).usdPerMillionTokens;
     f.plot.append(marker(f.X(batch), f.Y(mine), c.t('chart.point.you'), 'you', 'above'));
   }
-  const tableKey = JSON.stringify([c.lang, values, sel.gpu]);
+  const tableKey = JSON.stringify([c.lang, values, price]);
   showChart(box, f, keyed(tableKey, () => dataTable(c.t('chart.cost.tableCaption'), c.t('chart.data'),
     [c.t('chart.col.batch'), c.t('decode.out.cost'), c.t('chart.decode.each')],
     costs.map(([b, d, x]) => [c.fmt(b, 'integer'), usd(x), c.fmt(d.tokensPerSecondPerSequence, 'number')]))));
