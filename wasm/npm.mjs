@@ -55,6 +55,14 @@ export interface RooflineCalculatorAttributes {
   eager?: boolean;
   'url-state'?: boolean;
   'link-terms'?: boolean;
+  /** Presets (docs/embedding.md, "Presets"): the choice of the select of that id, where the kind
+   *  has one: a catalog id (rl.models(), rl.gpus(), rl.formats(), rl.dtypes()). */
+  model?: string;
+  gpu?: string;
+  format?: string;
+  dtype?: string;
+  /** Fields as name=value pairs separated by spaces, named as in the URL: 'batch=32 tokens=8192'. */
+  values?: string;
 }
 
 /** detail of the bubbling, composed 'roofline-change' event sent after every recomputation. */

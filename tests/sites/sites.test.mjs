@@ -3,7 +3,8 @@
 // VitePress site (client-side navigation between two pages). For each, in Chromium: the lesson's
 // defaults as the core computes them, none of the generator's CSS inside the calculator, no
 // console error, no request to another origin, and after navigating away and back a working
-// calculator and still one module instance. Screenshots: tests/web/screenshots/site-*.png.
+// calculator and still one module instance; a page of each with preset calculators
+// (docs/embedding.md, "Presets"). Screenshots: tests/web/screenshots/site-*.png.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
@@ -227,6 +228,60 @@ test('MkDocs: a prerendered calculator pasted into a page shows before its scrip
     await until(page, () => !document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('[data-prerendered]'));
     const after = await read();
     assert.equal(after.total, before.total, 'the module shows what the page showed');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+/** What the n-th calculator of the page shows: its selects, its fields and its preset messages. */
+function presetState(page, n) {
+  return page.evaluate((i) => {
+    const r = document.querySelectorAll('roofline-calculator')[i].shadowRoot;
+    const out = { selects: {}, fields: {}, notes: [] };
+    for (const s of r.querySelectorAll('select[name]')) out.selects[s.name] = s.value;
+    for (const f of r.querySelectorAll('.field[data-field]')) out.fields[f.dataset.field] = f.querySelector('input[name]').value;
+    const note = r.querySelector('.preset-error');
+    if (note && note.checkVisibility()) out.notes = [...note.querySelectorAll('p')].map((p) => p.textContent);
+    return out;
+  }, n);
+}
+
+test('MkDocs: a page of calculators with presets (docs/embedding.md, Presets), one of them bad, under the strict CSP', async () => {
+  const { page, context, foreign, errors } = await open(env.mkdocs.url, 'presets.html');
+  try {
+    await ready(page, 2);
+    const good = await presetState(page, 0);
+    assert.deepEqual([good.selects.model, good.selects.gpu, good.fields.batch, good.fields.tokens, good.notes], ['mixtral-8x7b', 'h100-sxm', '32', '8192', []]);
+    const bad = await presetState(page, 1);
+    const model = env.rl.lessonCase({ id: 'llama-l4-decode' }).values.model;
+    assert.deepEqual([bad.selects.model, bad.selects.gpu], [model, 'a100-80gb'], 'the unknown model left out, the GPU applied');
+    assert.equal(bad.notes.length, 1);
+    assert.match(bad.notes[0], /^model: não há nenhum modelo com o id “nope”/);
+    await page.screenshot({ path: shotPath('site-mkdocs-presets.png'), fullPage: true });
+    assert.deepEqual(foreign, []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('VitePress: a page with a preset calculator, reached by client-side navigation', async () => {
+  const { page, context, foreign, errors } = await open(env.vitepress.url, 'guide/decode.html');
+  try {
+    await ready(page, 1);
+    assert.equal((await presetState(page, 0)).selects.model, env.rl.lessonCase({ id: 'llama-l4-decode' }).values.model);
+    await page.evaluate(() => { globalThis.__sameDocument = true; });
+    await page.click('.vp-doc a[href$="presets.html"]');
+    await page.waitForURL(/guide\/presets\.html$/);
+    await until(page, () => document.querySelector('roofline-calculator[model]')?.shadowRoot?.querySelector('output[data-row="total"]'));
+    await ready(page, 1);
+    assert.equal(await page.evaluate(() => globalThis.__sameDocument), true, 'navigation reloaded the page');
+    const s = await presetState(page, 0);
+    assert.deepEqual([s.selects.model, s.selects.gpu, s.fields.batch, s.notes], ['llama3.1-70b', 'a100-80gb', '8', []]);
+    await page.screenshot({ path: shotPath('site-vitepress-presets.png'), fullPage: true });
+    assert.equal(await instances(page), 1);
+    assert.deepEqual(foreign, []);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

@@ -84,6 +84,7 @@ export function theElement(): void {
   setCalculatorAttributes(el, { kind, lang: 'es', eager: true, 'url-state': false, 'link-terms': true });
   const exercise = document.createElement('roofline-calculator');
   setCalculatorAttributes(exercise, { kind: 'exercise', exercise: 7 });
+  setCalculatorAttributes(el, { kind, model: 'mixtral-8x7b', gpu: 'h100-sxm', format: 'bf16', dtype: 'bf16', values: 'batch=32 tokens=8192' });
   el.addEventListener('roofline-change', (e) => {
     const detail: RooflineChangeDetail = e.detail;
     const ok: boolean = detail.ok;

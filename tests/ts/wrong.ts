@@ -12,6 +12,7 @@ export async function wrong(): Promise<void> {
   const el = document.createElement('roofline-calculator');
   setCalculatorAttributes(el, { kind: 'decod' });  // @expect-error: no such kind
   setCalculatorAttributes(el, { kind: 'decode', lang: 'fr' });  // @expect-error: no such language
+  setCalculatorAttributes(el, { kind: 'decode', values: { batch: 32 } });  // @expect-error: values is a string of name=value pairs
   el.addEventListener('roofline-change', (e) => { const ok: string = e.detail.ok; void ok; });  // @expect-error: ok is a boolean
   void flops;
 }

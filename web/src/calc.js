@@ -8,8 +8,21 @@ import { GLOSSARY } from './data.js';
 import { format, fmtInput, fmtNumber, DASH } from './format.js';
 import { parseNumber } from './parse.js';
 import { toBase, fromBase } from './units.js';
+import { catalog } from './catalog.js';
 
 const MAX_URL_TEXT = 64;
+
+/**
+ * The element's presets: attributes that name a select's choice (the catalog's list each is
+ * checked against), and `values`, the fields as `name=value` pairs separated by spaces.
+ */
+export const PRESET_SELECTS = { model: 'models', gpu: 'gpus', format: 'formats', dtype: 'dtypes' };
+export const PRESET_ATTRIBUTES = [...Object.keys(PRESET_SELECTS), 'values'];
+/** An author's text as a message quotes it: one line, not too long. */
+const quoted = (x) => {
+  const one = String(x).replace(/\s+/g, ' ');
+  return one.length > 40 ? `${one.slice(0, 39)}…` : one;
+};
 
 /** Two field texts that hold the same number (or, where either is not one, the same text). */
 function sameInput(a, b, lang) {
@@ -33,7 +46,8 @@ export class Calc {
     this.host = opts.host;
     this.urlState = Boolean(opts.urlState);
     this.linkTerms = Boolean(opts.linkTerms);
-    this.state = { fields: {}, selects: {}, extra: def.initExtra ? def.initExtra() : {} };
+    // the element's preset attributes ({model, gpu, format, dtype, values}: text, or null where absent)
+    this.presets = opts.presets || null;
     this.memos = new Map(); // ctx.memo's values, by name
     // Defaults come from applying the kind's lesson case (the core's catalog), in base units.
     const preset = def.defaults ? def.defaults(rl) : { fields: {}, selects: {} };
@@ -43,17 +57,34 @@ export class Calc {
       const base = f.id in preset.fields ? preset.fields[f.id] : f.def;
       if (typeof base !== 'number') throw new Error(`${def.kind}: no default for ${f.id}`);
       this.defaultBase[f.id] = base;
-      this.state.fields[f.id] = fmtInput(fromBase(base, f.unit || 'one'), this.lang);
     }
     for (const sel of def.selects || []) {
       const v = sel.id in preset.selects ? preset.selects[sel.id] : sel.def;
       if (typeof v !== 'string') throw new Error(`${def.kind}: no default for ${sel.id}`);
-      this.state.selects[sel.id] = v;
       this.defaultSelects[sel.id] = v;
     }
-    // links carry only what differs from these defaults
-    this.defaultParams = new Map(this.urlParams());
-    this.readUrl();
+    this.initState(new Set());
+  }
+
+  /**
+   * The state the calculator opens with: its defaults, then the element's presets (where a
+   * field of `values` is in `skip`, its value was refused: the field keeps what the rest gives),
+   * then the page URL, which wins over the presets.
+   */
+  initState(skip) {
+    const def = this.def;
+    this.state = { fields: {}, selects: {}, extra: def.initExtra ? def.initExtra() : {} };
+    for (const f of def.fields) this.state.fields[f.id] = fmtInput(fromBase(this.defaultBase[f.id], f.unit || 'one'), this.lang);
+    Object.assign(this.state.selects, this.defaultSelects);
+    // links carry only what differs from these defaults (the kind's, not the presets: a link
+    // copied from a calculator with presets names them, and means the same wherever opened)
+    if (!this.defaultParams) this.defaultParams = new Map(this.urlParams());
+    this.presetProblems = [];
+    this.presetFields = new Map();
+    if (this.presets && PRESET_ATTRIBUTES.some((name) => this.presets[name] != null)) this.applyPresets(skip);
+    const params = this.readUrl();
+    // what the URL sets is its own, checked as it always is: no longer the preset's
+    for (const id of [...this.presetFields.keys()]) if (params.has(this.key(id))) this.presetFields.delete(id);
   }
 
   tr(id, vars) {
@@ -65,8 +96,22 @@ export class Calc {
     return `${this.kind}.${id}`;
   }
 
+  /** Reads the page URL's state (`?decode.batch=4`); returns its parameters. */
   readUrl() {
     const params = new URLSearchParams(globalThis.location ? location.search : '');
+    this.readParams(params);
+    if (this.def.readUrl) this.def.readUrl(this, params);
+    return params;
+  }
+
+  /**
+   * Takes the fields and selects that `params` names (keyed as in the URL: `decode.batch`), as a
+   * link means them (presetsFromLink). A field's text is read as an English numeral (a link is
+   * the same in every language) and shown in the reader's language; what is no number is kept as
+   * it is, for the module to judge as it judges typed text. A select value it does not offer is
+   * left out, and passed to `refused(sel, value)` where given.
+   */
+  readParams(params, refused) {
     const given = {}; // the fields the link carries, as shown in the field
     for (const f of this.def.fields) {
       if (!params.has(this.key(f.id))) continue;
@@ -80,10 +125,82 @@ export class Calc {
       const v = params.get(this.key(sel.id));
       // (checked in the form's order: a precision against the GPU the link names)
       if (this.offers(sel, v)) this.state.selects[sel.id] = chosen[sel.id] = v;
+      else if (refused) refused(sel, v);
     }
     this.presetsFromLink(given, chosen);
     Object.assign(this.state.fields, given);
-    if (this.def.readUrl) this.def.readUrl(this, params);
+    return given;
+  }
+
+  // ---- presets (the element's model, gpu, format, dtype and values attributes) -----------
+  /**
+   * Applies the element's presets as a link naming the same would (readParams): `model="…"` as
+   * `?decode.model=…`, `values="batch=32"` as `?decode.batch=32`. The selects are those of that
+   * id where the kind has one (a kind without a GPU select takes no `gpu`). What cannot be used
+   * (an id the catalog lacks or the select does not offer, a field the kind lacks, a pair that
+   * is no field=value) is left out and said in presetProblems; the rest applies. A field's value
+   * is checked as typed text is, once the calculator has computed (checkPresetValues).
+   */
+  applyPresets(skip) {
+    const p = this.presets;
+    const params = new URLSearchParams();
+    const problem = (attr, id, vars) => this.presetProblems.push({ attr, id, vars });
+    const sels = this.def.selects || [];
+    for (const [attr, list] of Object.entries(PRESET_SELECTS)) {
+      const value = p[attr] == null ? '' : String(p[attr]).trim();
+      if (!value || !sels.some((sel) => sel.id === attr)) continue;
+      // a catalog id, or "custom" (the reader's own numbers): not another choice a select may
+      // have beside the catalog's (decode's "your config.json")
+      if (value !== 'custom' && !catalog(this.rl)[list].some((x) => x.id === value)) problem(attr, `calc.preset.${attr}.unknown`, { id: quoted(value) });
+      else params.set(this.key(attr), value);
+    }
+    const text = p.values == null ? '' : String(p.values).trim();
+    for (const pair of text ? text.split(/\s+/) : []) {
+      const eq = pair.indexOf('=');
+      const name = eq > 0 ? pair.slice(0, eq) : '';
+      if (!name) {
+        problem('values', 'calc.preset.values.malformed', { text: quoted(pair) });
+        continue;
+      }
+      const f = this.def.fields.find((x) => x.id === name);
+      if (!f) {
+        problem('values', 'calc.preset.values.unknownField', { name: quoted(name), fields: this.def.fields.map((x) => x.id).join(', ') });
+        continue;
+      }
+      const value = pair.slice(eq + 1);
+      if (skip.has(name)) continue;
+      params.set(this.key(name), value);
+      this.presetFields.set(name, value);
+    }
+    this.readParams(params, (sel, value) => problem(sel.id, 'calc.preset.notOffered', { attr: sel.id, id: quoted(value) }));
+  }
+
+  /**
+   * After the first computation: a field that `values` set and that shows an error (the same
+   * check as typed text gets, from the module) is refused. The calculator opens again without
+   * that value, and says so; returns whether it did.
+   */
+  checkPresetValues() {
+    const bad = [...this.presetFields.keys()].filter((id) => this.lastErrors && this.lastErrors[id]);
+    if (!bad.length) return false;
+    const refused = bad.map((id) => ({
+      attr: 'values',
+      id: 'calc.preset.values.bad', vars: { name: id, value: quoted(this.presetFields.get(id)) }, err: this.lastErrors[id], field: id,
+    }));
+    const skip = new Set([...bad, ...(this.presetSkip || [])]);
+    this.presetSkip = skip;
+    this.initState(skip);
+    this.presetProblems.push(...refused);
+    return true;
+  }
+
+  /** The preset problems as shown, in the reader's language, in the order of the attributes. */
+  presetMessages() {
+    const order = (pr) => PRESET_ATTRIBUTES.indexOf(pr.attr);
+    return [...(this.presetProblems || [])].sort((a, b) => order(a) - order(b)).map((pr) => {
+      const f = pr.field && this.def.fields.find((x) => x.id === pr.field);
+      return this.tr(pr.id, pr.err ? { ...pr.vars, error: this.errorText(pr.err, f) } : pr.vars);
+    });
   }
 
   /** True when a select offers a value (its options for the other selects' present choice). */
@@ -245,6 +362,10 @@ export class Calc {
     this.rowEls = {};
     this.selectEls = {};
     this.formError = h('p', { class: 'form-error', role: 'alert', hidden: true });
+    const presetNotes = this.presetMessages();
+    const presetEl = presetNotes.length
+      ? h('div', { class: ['form-error', 'preset-error'], role: 'alert' }, ...presetNotes.map((m) => h('p', {}, m)))
+      : null;
     this.summaryEl = h('p', { class: 'summary', 'aria-live': 'polite', 'aria-atomic': 'true' });
 
     const inputs = h('form', { class: 'inputs', novalidate: true, onsubmit: (e) => e.preventDefault() });
@@ -285,6 +406,7 @@ export class Calc {
     root.append(h('section', { class: ['calc', `calc-${k}`], 'aria-labelledby': this.ids.title, 'data-kind': k },
       h('h3', { id: this.ids.title, class: 'calc-title' }, this.tr(`${k}.title`)),
       h('p', { class: 'calc-lede' }, this.tr(`${k}.lede`)),
+      presetEl,
       h('div', { class: 'calc-body' }, inputs, results),
       this.figureEl,
       h('div', { class: 'calc-foot' }, copyBtn, copyStatus, copyField)));
@@ -304,7 +426,15 @@ export class Calc {
       });
       this.resizeObserver.observe(this.host);
     }
-    this.update({ changed: false });
+    // a value the presets gave that the calculator refuses, as it would refuse it typed: drawn
+    // again without it (once: the state then holds only values already computed without error);
+    // the page hears of the calculator as it is drawn in the end
+    const check = this.presetFields && this.presetFields.size && !this.presetsChecked;
+    this.presetsChecked = true;
+    this.update({ changed: false, announce: !check });
+    if (!check) return;
+    if (this.checkPresetValues()) this.render(root);
+    else this.announce();
   }
 
   /**
@@ -529,8 +659,9 @@ export class Calc {
   }
 
   /** Recomputes and shows the results; `changed: false` where the reader changed nothing (a
-   * drawing, a resize), which leaves the address as the reader opened it. */
-  update({ changed = true } = {}) {
+   * drawing, a resize), which leaves the address as the reader opened it; `announce: false`
+   * keeps the roofline-change event back (announce() sends it later). */
+  update({ changed = true, announce = true } = {}) {
     this.syncLabels();
     const vals = this.values();
     const errors = {};
@@ -660,12 +791,16 @@ export class Calc {
       this.formError.hidden = true;
       setText(this.formError, '');
     }
+    this.lastErrors = errors;
     if (changed) this.writeUrl();
-    if (this.host) {
-      this.host.dispatchEvent(new CustomEvent('roofline-change', {
-        bubbles: true, composed: true, detail: { kind: this.kind, values: vals, ok: !formError && !failText && !Object.keys(errors).length, calc: this },
-      }));
-    }
+    this.lastChange = { kind: this.kind, values: vals, ok: !formError && !failText && !Object.keys(errors).length, calc: this };
+    if (announce) this.announce();
+  }
+
+  /** Sends the roofline-change event of the last computation. */
+  announce() {
+    if (!this.host || !this.lastChange) return;
+    this.host.dispatchEvent(new CustomEvent('roofline-change', { bubbles: true, composed: true, detail: this.lastChange }));
   }
 
   /** Draws what later() left to draw, if anything. */

@@ -5,7 +5,7 @@
 import { CALC_CSS } from './data.js';
 import { h, clear, focusReturn } from './dom.js';
 import { t, detectLang, normalizeLang, hasLang, loadTexts } from './i18n.js';
-import { Calc } from './calc.js';
+import { Calc, PRESET_ATTRIBUTES } from './calc.js';
 import { matmulKind } from './kind-matmul.js';
 import { MORE, loadMore, haveMore } from './more.js';
 import { besideScript, injectScript } from './load.js';
@@ -231,7 +231,7 @@ function replay(calc, root, carried) {
 
 export class RooflineCalculatorElement extends HTMLElement {
   static get observedAttributes() {
-    return ['lang', 'kind', 'exercise', 'question'];
+    return ['lang', 'kind', 'exercise', 'question', ...PRESET_ATTRIBUTES];
   }
 
   connectedCallback() {
@@ -294,8 +294,14 @@ export class RooflineCalculatorElement extends HTMLElement {
     if (lang !== this.shownLang) this.attributeChangedCallback('lang', this.shownLang, lang);
   }
 
+  /** The author's presets: { model, gpu, format, dtype, values }, each its attribute's text or null. */
+  presets() {
+    return Object.fromEntries(PRESET_ATTRIBUTES.map((name) => [name, this.getAttribute(name)]));
+  }
+
   build() {
     this.built = true;
+    this.rebuild = false;
     this.removeAttribute('data-loading');
     const lang = elementLang(this);
     this.shownLang = lang;
@@ -337,7 +343,7 @@ export class RooflineCalculatorElement extends HTMLElement {
       return;
     }
     this.calc = new Calc(def, this.rl, {
-      lang, host: this, urlState: this.hasAttribute('url-state'), linkTerms: this.hasAttribute('link-terms'),
+      lang, host: this, urlState: this.hasAttribute('url-state'), linkTerms: this.hasAttribute('link-terms'), presets: this.presets(),
     });
     this.calc.render(root);
     if (carried) replay(this.calc, root, carried);
@@ -348,9 +354,15 @@ export class RooflineCalculatorElement extends HTMLElement {
     if (!this.rl || oldValue === newValue) return;
     const lang = elementLang(this);
     if (name === 'lang') this.shownLang = lang;
+    // kind, exercise, question or a preset: built again (a preset is applied to the defaults
+    // again, and the page URL again over it); a language alone only redraws
+    else this.rebuild = true;
+    // several attributes set at once (setCalculatorAttributes) make one build, by the last change
+    const turn = (this.changes = (this.changes || 0) + 1);
     textsAndCode(this.getAttribute('kind'), lang).then(() => {
-      if (name === 'lang' && this.calc) this.calc.setLang(lang);
-      else if (name === 'lang' && this.practice) this.practice.setLang(lang);
+      if (turn !== this.changes) return;
+      if (!this.rebuild && this.calc) this.calc.setLang(lang);
+      else if (!this.rebuild && this.practice) this.practice.setLang(lang);
       // an element still waiting to be built (near the viewport, or idle time) is built then,
       // with the attributes it has then: building it now too would build it twice
       else if (!pending.has(this)) this.build();
