@@ -33,7 +33,7 @@ function figures(page) {
 
 function configError(page) {
   return page.evaluate(() => {
-    const e = document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('[data-config-box] .form-error');
+    const e = document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('[data-config-box] .config-error');
     return e.hidden ? null : e.textContent;
   });
 }

@@ -363,7 +363,7 @@ function renderConfig(c, form) {
     },
   });
   c.configArea.value = c.state.extra.config;
-  c.configError = h('p', { id: `${id}-error`, class: 'form-error', role: 'alert', hidden: true });
+  c.configError = h('p', { id: `${id}-error`, class: 'config-error', role: 'alert', hidden: true });
   c.configFigures = h('dl', { class: 'config-figures' });
   c.configBox = h('div', { class: 'field config', 'data-config-box': '', hidden: c.state.selects.model !== CONFIG },
     h('label', { for: id }, c.tr('decode.config.label')),
