@@ -1,10 +1,13 @@
 // Types of the Roofline Lab JavaScript API (docs/api.md). Every quantity is in base units:
 // FLOPs (a count), FLOP/s (a rate), bytes, bytes/s, seconds, FLOPs per byte.
 //
-// Layout (tests/node/api-table.test.mjs reads it and compares it with rl.functions()): one line
-// per function in the Roofline interface, its arguments written inline, its result a named
-// interface below (or an array of one); `name?:` marks an optional argument, or a result field
-// that may be absent; `| null` a field that is present but may be null.
+// wasm/roofline.d.ts is written from wasm/roofline.d.ts.in and the core's API table
+// (core/src/api.cpp, as rl.functions() returns it) by `node wasm/dts.mjs build-wasm/site`: edit
+// those two, not it. The table gives each function's line in the Roofline interface and each
+// result type whose name ends in "Result"; the template, every other type (tests/node/
+// api-table.test.mjs checks them against the table and the functions' results with tsc).
+// `name?:` marks an optional argument, or a result field that may be absent; `| null` a field that
+// is present but may be null.
 
 export type Dtype = 'fp32' | 'tf32' | 'fp16' | 'bf16' | 'fp8' | 'int8' | 'int4';
 export type Bound = 'memory' | 'compute';
@@ -36,12 +39,33 @@ export declare class RooflineError extends Error {
 
 // ---- the API table ------------------------------------------------------------------------
 
-export interface FunctionArg { name: string; kind: ArgKind; unit: string; optional: boolean }
+export interface FunctionArg {
+  name: string; kind: ArgKind;
+  /** Its TypeScript type in the Roofline interface ('number', 'Dtype', 'ModelRef', ...). */
+  type: string;
+  unit: string; optional: boolean;
+  /** What it stands for when left out, as JavaScript ('1', "'bf16'"); null where none is documented. */
+  default: string | null;
+}
+export interface ResultField {
+  /** '*' for caseArgs: an object whose keys are whatever arguments the case gives. */
+  name: string;
+  /** Its TypeScript type ('number', 'Bound', 'number | null', 'Stage[]'): `| null` where it may be null. */
+  type: string;
+  /** The field may be absent. */
+  optional: boolean;
+  /** What it is ('' where the table does not say). */
+  doc: string;
+}
 export interface FunctionInfo {
-  name: FunctionName; args: FunctionArg[]; returns: 'object' | 'list';
-  /** Field names of the result (of each item, for lists); a trailing '?' marks a field that may
-   * be absent; ['*'] for caseArgs (whatever arguments the case gives); [] for errorCodes. */
-  result: string[];
+  name: FunctionName;
+  /** What it does ('' where the table does not say). */
+  doc: string;
+  args: FunctionArg[]; returns: 'object' | 'list';
+  /** The name of its result type (of each item, for lists): 'DecodeResult', 'Gpu', 'ErrorCode'. */
+  resultType: string;
+  /** The fields of the result (of each item, for lists); [] for errorCodes, a list of strings. */
+  result: ResultField[];
 }
 
 // ---- catalog --------------------------------------------------------------------------------
@@ -67,8 +91,6 @@ export interface Gpu {
   pricePerHourUsd?: number;
   source: string;
 }
-/** One GPU at one precision: the two roofs, the capacity and the ridge between the roofs. */
-export interface DeviceResult { peakFlopsPerSecond: number; bytesPerSecond: number; memoryBytes: number; ridgeFlopsPerByte: number }
 /** A part of a CNN: MACs per example, weights, and how many times each weight is used (MACs ÷ weights). */
 export interface Stage { id: string; name: string; macs: number; weights: number; usesPerWeight: number }
 export interface Model {
@@ -129,7 +151,6 @@ export interface ConfigModel {
   /** 2 × activeParams plus attention over `tokens` earlier tokens. */
   flopsPerToken: number; attentionFlopsPerToken: number;
 }
-export interface CostPerMillionTokensResult { usdPerMillionTokens: number; usdPerHour: number; tokensPerHour: number }
 export interface WeightFormat {
   id: string; name: string;
   /** Bits of each stored weight, without scales. */
@@ -147,22 +168,10 @@ export interface WeightFormat {
   computeDtype: Dtype;
   source: string;
 }
-export interface ModelWeightsResult {
-  bytes: number; params: number; keptParams: number; bitsPerWeight: number; format: string;
-  /** Weight bytes one decode step of `batch` reads (the lesson's rule, all of them, for its own figures). */
-  bytesReadPerStep: number;
-  /** Counted from the architecture, where the model has one. */
-  residentBytes?: number; bytesReadPerStepCounted?: number;
-}
 export interface LessonCase { id: string; name: string; values: CaseValues; source: string }
 /** Arguments of one function, named as that function takes them (decode: weightBytes, batch, ...). */
 export interface CaseArgs { [argument: string]: number | string }
 
-// ---- results --------------------------------------------------------------------------------
-
-export interface MultiplyResult { c: number[][]; rows: number; cols: number; inner: number; macs: number; flops: number }
-export interface MatmulResult { rows: number; cols: number; outputElements: number; macs: number; flops: number; bytes: number; flopsPerByte: number }
-export interface TimeAtPeakResult { seconds: number; perSecond: number }
 // ---- exercises and check questions ---------------------------------------------------------
 
 /** A known mistake a wrong answer matches: MACs given for FLOPs (or the reverse), GB against
@@ -192,25 +201,48 @@ export interface Exercise {
 /** Part id → a number in base units, a choice id or a matrix (rows); null or absent: unanswered. */
 export interface Answers { [part: string]: number | string | number[][] | null }
 export interface PartCheck { id: string; answered: boolean; correct: boolean; mistake: MistakeId | null }
-export interface CheckResult { state: 'correct' | 'partial' | 'incorrect' | 'unanswered'; correct: number; parts: PartCheck[] }
 
+// ---- results ------------------------------------------------------------------------------
+
+export interface CompareGpusResult { peakRatio: number; bandwidthRatio: number; memoryRatio: number }
+export interface DeviceResult {
+  peakFlopsPerSecond: number; bytesPerSecond: number; memoryBytes: number; ridgeFlopsPerByte: number;
+}
+export interface ModelWeightsResult {
+  bytes: number; params: number; keptParams: number; bitsPerWeight: number; format: string;
+  /** Weight bytes one decode step of `batch` reads (the lesson's rule, all of them, for its own
+   * figures). */
+  bytesReadPerStep: number;
+  /** Counted from the architecture, where the model has one. */
+  residentBytes?: number; bytesReadPerStepCounted?: number;
+}
+export interface CostPerMillionTokensResult { usdPerMillionTokens: number; usdPerHour: number; tokensPerHour: number }
+export interface CheckResult {
+  state: 'correct' | 'partial' | 'incorrect' | 'unanswered'; correct: number; parts: PartCheck[];
+}
+export interface MultiplyResult {
+  c: number[][]; rows: number; cols: number; inner: number; macs: number; flops: number;
+}
+export interface MatmulResult {
+  rows: number; cols: number; outputElements: number; macs: number; flops: number; bytes: number;
+  flopsPerByte: number;
+}
+export interface TimeAtPeakResult { seconds: number; perSecond: number }
 export interface RooflineResult {
   ridgeFlopsPerByte: number; memoryFlopsPerSecond: number; attainableFlopsPerSecond: number;
   fractionOfPeak: number; intensityOverRidge: number; bound: Bound;
 }
-export interface ClocksResult { computeSeconds: number; memorySeconds: number; seconds: number; flopsPerByte: number; ridgeFlopsPerByte: number; bound: Bound }
+export interface ClocksResult {
+  computeSeconds: number; memorySeconds: number; seconds: number; flopsPerByte: number;
+  ridgeFlopsPerByte: number; bound: Bound;
+}
 export interface UtilizationResult { fraction: number; possible: boolean }
 export interface ThroughputResult {
-  achievedFlopsPerSecond: number; fraction: number; possible: boolean; secondsPerItemAtPeak: number; ceilingItemsPerSecond: number;
+  achievedFlopsPerSecond: number; fraction: number; possible: boolean; secondsPerItemAtPeak: number;
+  ceilingItemsPerSecond: number;
 }
 export interface TotalWorkResult { flops: number; seconds: number }
 export interface RentalCostResult { usd: number }
-export interface StageIntensityResult {
-  macs: number; flops: number; weightBytes: number; usesPerWeight: number; weightsOnlyFlopsPerByte: number;
-  /** Where the catalog knows the stage's maps: their bytes over the batch, and the intensity counting them. */
-  activationBytes?: number; flopsPerByte?: number;
-}
-export interface CompareGpusResult { peakRatio: number; bandwidthRatio: number; memoryRatio: number }
 export interface DailyLoadResult { arrivalsPerSecond: number; arrivalsPerSecondPerGpu: number; load: number }
 export interface GpusNeededResult { exactGpus: number; gpus: number }
 export interface PerSecondResult { perSecond: number }
@@ -219,34 +251,43 @@ export interface DenseLayerResult {
   macs: number; flops: number; bytes: number; weightBytes: number; flopsPerByte: number;
   weightsOnlyFlopsPerByte: number; limitFlopsPerByte: number;
 }
+export interface StageIntensityResult {
+  macs: number; flops: number; weightBytes: number; usesPerWeight: number; weightsOnlyFlopsPerByte: number;
+  /** Where the catalog knows the stage's maps: their bytes over the batch, and the intensity
+   * counting them. */
+  activationBytes?: number; flopsPerByte?: number;
+}
 export interface MinBatchForRidgeResult { batch: number }
 export interface DecodeResult {
   /** What one GPU reads per step: (bytesReadPerStep + batch × kvBytesPerSequence) ÷ gpus. */
   bytesPerStep: number;
-  /** What one GPU holds: (weightBytes + batch × kvBytesPerSequence) ÷ gpus. */
-  residentBytesPerGpu: number;
-  /** The inputs as used (from the model where one is given). */
-  weightBytes: number; bytesReadPerStep: number; kvBytesPerSequence: number;
   /** bytesPerStep ÷ bytesPerSecond: the memory floor of a step. */
   memorySeconds: number;
   /** batch × flopsPerToken ÷ (gpus × peakFlopsPerSecond): the compute floor; null without a peak. */
   computeSeconds: number | null;
   /** The larger floor. */
   stepSeconds: number;
+  /** Which floor is the larger ('compute' on a tie). */
   bound: Bound;
+  /** 1 ÷ stepSeconds. */
   tokensPerSecondPerSequence: number;
+  /** batch ÷ stepSeconds. */
   tokensPerSecond: number;
   /** Weights + batch × KV fit in gpus × memoryBytesPerGpu; null without memoryBytesPerGpu. */
   fits: boolean | null;
-  /** The largest batch that fits (0 when the weights alone do not); null without
-   * memoryBytesPerGpu or with kvBytesPerSequence 0. */
+  /** The largest batch that fits (0 when the weights alone do not); null without memoryBytesPerGpu
+   * or with kvBytesPerSequence 0. */
   maxBatch: number | null;
+  /** What one GPU holds: (weightBytes + batch × kvBytesPerSequence) ÷ gpus. */
+  residentBytesPerGpu: number;
+  /** The inputs as used (from the model where one is given). */
+  weightBytes: number; bytesReadPerStep: number; kvBytesPerSequence: number;
 }
 export interface KvCacheBytesResult { bytes: number; bytesPerToken: number }
 export interface FlopsResult { flops: number }
 export interface PrefillResult {
-  computeSeconds: number; memorySeconds: number; seconds: number; flopsPerByte: number; ridgeFlopsPerByte: number;
-  bound: Bound; flops: number;
+  computeSeconds: number; memorySeconds: number; seconds: number; flopsPerByte: number;
+  ridgeFlopsPerByte: number; bound: Bound; flops: number;
 }
 export interface TileResult { flopsPerByte: number }
 export interface ConvResult {
@@ -255,8 +296,13 @@ export interface ConvResult {
   windowElements: number; weights: number; macs: number; flops: number;
 }
 export interface ElementwiseResult { flops: number; bytes: number; flopsPerByte: number }
-export interface FusionResult { unfusedBytes: number; fusedBytes: number; savedBytes: number; unfusedTransfers: number; fusedTransfers: number }
-export interface QuantizedWeightsResult { bytes: number; quantizedBytes: number; scaleBytes: number; keptBytes: number; bitsPerWeight: number }
+export interface FusionResult {
+  unfusedBytes: number; fusedBytes: number; savedBytes: number; unfusedTransfers: number;
+  fusedTransfers: number;
+}
+export interface QuantizedWeightsResult {
+  bytes: number; quantizedBytes: number; scaleBytes: number; keptBytes: number; bitsPerWeight: number;
+}
 export interface PrecisionSpeedupResult { memoryBoundSpeedup: number; computeBoundSpeedup: number }
 export interface DenseFromSparsityResult { flopsPerSecond: number }
 
@@ -266,11 +312,15 @@ export interface DenseFromSparsityResult { flopsPerSecond: number }
  * RooflineError 'unknown_argument' naming it. */
 export interface Roofline {
   RooflineError: typeof RooflineError;
+  /** The API table: every function, in the core's order. */
   functions(): FunctionInfo[];
   errorCodes(): ErrorCode[];
   dtypes(): DtypeInfo[];
   gpus(): Gpu[];
   gpu(args: { id: string }): Gpu;
+  /** How many times `to` has `from`'s peak (in dtype), bandwidth and memory. */
+  compareGpus(args: { from: string; to: string; dtype: Dtype }): CompareGpusResult;
+  /** One GPU at one precision: the two roofs, the capacity and the ridge between the roofs. */
   device(args: { gpu: string; dtype: Dtype }): DeviceResult;
   models(): Model[];
   model(args: { id: string }): Model;
@@ -294,10 +344,6 @@ export interface Roofline {
   throughput(args: { flopsPerItem: number; itemsPerSecond: number; peakFlopsPerSecond: number; gpus?: number }): ThroughputResult;
   totalWork(args: { flopsPerItem: number; items: number; itemsPerSecond?: number }): TotalWorkResult;
   rentalCost(args: { pricePerHourUsd: number; gpus: number; hours: number }): RentalCostResult;
-  /** A CNN stage over a batch, counting only its weights (ResNet-50's stage 4: ≈ 216 FLOPs/B at batch 4). */
-  stageIntensity(args: { model: string; stage: string; batch: number }): StageIntensityResult;
-  /** How many times `to` has `from`'s peak (in dtype), bandwidth and memory. */
-  compareGpus(args: { from: string; to: string; dtype: Dtype }): CompareGpusResult;
   /** A day's items spread over GPUs against each GPU's measured rate (C01: ≈ 5 % load). */
   dailyLoad(args: { items: number; gpus: number; itemsPerSecond: number }): DailyLoadResult;
   /** GPUs for a demanded rate at a rate per GPU: the next whole GPU. */
@@ -307,8 +353,12 @@ export interface Roofline {
   /** A screen's pixels, and per second at a frame rate. */
   framePixels(args: { width: number; height: number; framesPerSecond: number }): FramePixelsResult;
   denseLayer(args: { batch: number; inputs: number; outputs: number; dtype: Dtype }): DenseLayerResult;
+  /** A CNN stage over a batch, counting only its weights (ResNet-50's stage 4: ≈ 216 FLOPs/B at
+   * batch 4). */
+  stageIntensity(args: { model: string; stage: string; batch: number }): StageIntensityResult;
   minBatchForRidge(args: { inputs: number; outputs: number; dtype: Dtype; ridgeFlopsPerByte: number }): MinBatchForRidgeResult;
-  /** flopsPerToken and peakFlopsPerSecond go together (one alone: 'missing_field' naming the other). */
+  /** flopsPerToken and peakFlopsPerSecond go together (one alone: 'missing_field' naming the
+   * other). */
   decode(args: { weightBytes?: number; kvBytesPerSequence?: number; batch: number; bytesPerSecond: number; gpus?: number; flopsPerToken?: number; peakFlopsPerSecond?: number; memoryBytesPerGpu?: number; bytesReadPerStep?: number; model?: ModelRef; format?: string; kvDtype?: Dtype; tokens?: number }): DecodeResult;
   kvCacheBytes(args: { layers?: number; kvHeads?: number; headDim?: number; tokens: number; dtype: Dtype; model?: ModelRef }): KvCacheBytesResult;
   flopsPerToken(args: { params: number }): FlopsResult;

@@ -596,21 +596,59 @@ std::string_view kind_id(Kind k) {
   return "?";
 }
 
+/// The TypeScript type of an argument of this kind (wasm/roofline.d.ts; its named types are declared
+/// in wasm/roofline.d.ts.in).
+std::string_view kind_type(Kind k) {
+  switch (k) {
+    case Kind::count:
+    case Kind::count_or_zero:
+    case Kind::positive:
+    case Kind::non_negative:
+    case Kind::fraction:
+    case Kind::number: return "number";
+    case Kind::dtype: return "Dtype";
+    case Kind::gpu:
+    case Kind::model:
+    case Kind::format:
+    case Kind::stage:
+    case Kind::lesson_case: return "string";
+    case Kind::model_ref: return "ModelRef";
+    case Kind::config: return "string | object";
+    case Kind::function: return "FunctionName";
+    case Kind::case_values: return "CaseValues";
+    case Kind::answers: return "Answers";
+    case Kind::matrix: return "number[][]";
+  }
+  return "?";
+}
+
 struct Arg {
   std::string_view name;
   Kind kind;
   std::string_view unit;  ///< "FLOPs", "FLOPS", "bytes", "bytes/s", "s", "FLOPs/byte", "" for counts and ids
   bool optional = false;
+  /// What an optional argument left out stands for, as JavaScript ("1", "'bf16'"), where the function
+  /// documents it (rl.functions() and the signatures of docs/api.md show it; the function applies it).
+  std::string_view fallback = {};
 };
 
-/// One API function: its arguments, the fields of its result (of each item, for lists; a
-/// trailing '?' marks a field that may be absent) and the code that runs it.
-/// Fixed-size arrays, unused entries empty, so that the whole table is constant data (built by
-/// the compiler, not by code at run time).
+/// One API function: what it does (a doc comment, or ""), its arguments, the TypeScript name of its
+/// result (of each item, for lists) and that result's fields, and the code that runs it. The fields
+/// are written as the members of a TypeScript interface: "name: type" ("name?: type" where the
+/// field may be absent, a type ending in "| null" where it is present but may be null, "*: type"
+/// for an object whose keys vary), separated by "; ", each after its doc comment where it has one
+/// ("/** What it is. */ name: type"). wasm/dts.mjs writes wasm/roofline.d.ts from this table: a
+/// result type whose name ends in "Result" is declared there from these fields, any other (Gpu,
+/// Model, ...) by hand in wasm/roofline.d.ts.in, and tests/ check that both agree with the fields
+/// and with what the functions return.
+/// A fixed-size array of arguments, unused entries empty, and the fields in one text, so that the
+/// whole table is constant data (built by the compiler, not by code at run time).
 struct Function {
   std::string_view name;
+  std::string_view doc;
   Arg arg_slots[16];
-  std::string_view result_slots[32];
+  std::string_view type;
+  std::string_view fields;
   bool list;
   Handler run;
 
@@ -619,17 +657,39 @@ struct Function {
     while (n < std::size(arg_slots) && !arg_slots[n].name.empty()) ++n;
     return {arg_slots, n};
   }
-  [[nodiscard]] std::span<const std::string_view> result() const {
-    std::size_t n = 0;
-    while (n < std::size(result_slots) && !result_slots[n].empty()) ++n;
-    return {result_slots, n};
-  }
 };
 
 constexpr bool object = false, list = true;
 constexpr bool opt = true;
 
 std::span<const Function> table();
+
+std::string_view trimmed(std::string_view s) {
+  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
+  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
+  return s;
+}
+
+/// Calls each(name, type, absent, doc) for each member of a table's "/** doc */ name?: type; ..." list.
+template <typename Each>
+void for_each_field(std::string_view s, Each each) {
+  while (!(s = trimmed(s)).empty()) {
+    std::string_view doc;
+    if (s.starts_with("/**")) {
+      const std::size_t end = s.find("*/");
+      doc = trimmed(s.substr(3, end == std::string_view::npos ? s.size() : end - 3));
+      s.remove_prefix(end == std::string_view::npos ? s.size() : end + 2);
+    }
+    const std::size_t semi = s.find(';');
+    const std::string_view decl = trimmed(s.substr(0, semi));
+    s.remove_prefix(semi == std::string_view::npos ? s.size() : semi + 1);
+    const std::size_t colon = decl.find(':');
+    std::string_view name = trimmed(decl.substr(0, colon));
+    const bool absent = name.ends_with('?');
+    if (absent) name.remove_suffix(1);
+    each(name, colon == std::string_view::npos ? std::string_view{} : trimmed(decl.substr(colon + 1)), absent, doc);
+  }
+}
 
 Value functions_value() {
   Value v = Value::array();
@@ -639,15 +699,25 @@ Value functions_value() {
       args.push(Value::object()
                     .set("name", std::string(a.name))
                     .set("kind", std::string(kind_id(a.kind)))
+                    .set("type", std::string(kind_type(a.kind)))
                     .set("unit", std::string(a.unit))
-                    .set("optional", a.optional));
+                    .set("optional", a.optional)
+                    .set("default", a.fallback.empty() ? Value() : Value(a.fallback)));
     }
     Value result = Value::array();
-    for (std::string_view r : f.result()) result.push(std::string(r));
+    for_each_field(f.fields, [&](std::string_view name, std::string_view type, bool absent, std::string_view doc) {
+      result.push(Value::object()
+                      .set("name", std::string(name))
+                      .set("type", std::string(type))
+                      .set("optional", absent)
+                      .set("doc", std::string(doc)));
+    });
     v.push(Value::object()
                .set("name", std::string(f.name))
+               .set("doc", std::string(f.doc))
                .set("args", std::move(args))
                .set("returns", f.list ? "list" : "object")
+               .set("resultType", std::string(f.type))
                .set("result", std::move(result)));
   }
   return v;
@@ -655,15 +725,21 @@ Value functions_value() {
 
 std::span<const Function> table() {
   static constexpr Function functions[] = {
-      {"functions", {}, {"name", "args", "returns", "result"}, list,
+      {"functions", "The API table: every function, in the core's order.", {},
+       "FunctionInfo",
+        "name: FunctionName; doc: string; args: FunctionArg[]; returns: 'object' | 'list'; resultType: string; "
+        "result: ResultField[]",
+       list,
        [](const Args&) { return functions_value(); }},
-      {"errorCodes", {}, {}, list,  // a list of code strings
+      {"errorCodes", "", {},
+       "ErrorCode", "", list,  // a list of code strings
        [](const Args&) {
          Value v = Value::array();
          for (ErrorCode c : all_error_codes) v.push(std::string(error_code_id(c)));
          return v;
        }},
-      {"dtypes", {}, {"id", "name", "bytesPerElement", "bits", "integer"}, list,
+      {"dtypes", "", {},
+       "DtypeInfo", "id: Dtype; name: string; bytesPerElement: number; bits: number; integer: boolean", list,
        [](const Args&) {
          Value v = Value::array();
          for (Dtype d : all_dtypes) {
@@ -676,17 +752,28 @@ std::span<const Function> table() {
          }
          return v;
        }},
-      {"gpus", {}, {"id", "name", "year", "kind", "lesson", "memoryBytes", "bytesPerSecond", "gpuMemoryShare?", "usableMemoryBytes", "peakFlopsPerSecond", "pricePerHourUsd?", "source"}, list,
+      {"gpus", "", {},
+       "Gpu",
+        "id: string; name: string; year: number; kind: DeviceKind; lesson: boolean; memoryBytes: number; "
+        "bytesPerSecond: number; gpuMemoryShare?: number; usableMemoryBytes: number; "
+        "peakFlopsPerSecond: PeakFlopsPerSecond; pricePerHourUsd?: number; source: string",
+       list,
        [](const Args&) {
          Value v = Value::array();
          for (const Gpu& g : roofline::gpus()) v.push(gpu_value(g));
          return v;
        }},
-      {"gpu", {{"id", Kind::gpu, ""}},
-       {"id", "name", "year", "kind", "lesson", "memoryBytes", "bytesPerSecond", "gpuMemoryShare?", "usableMemoryBytes", "peakFlopsPerSecond", "pricePerHourUsd?", "source"}, object,
+      {"gpu", "",
+       {{"id", Kind::gpu, ""}},
+       "Gpu",
+        "id: string; name: string; year: number; kind: DeviceKind; lesson: boolean; memoryBytes: number; "
+        "bytesPerSecond: number; gpuMemoryShare?: number; usableMemoryBytes: number; "
+        "peakFlopsPerSecond: PeakFlopsPerSecond; pricePerHourUsd?: number; source: string",
+       object,
        [](const Args& a) { return gpu_value(gpu_arg(a, "id")); }},
-      {"compareGpus", {{"from", Kind::gpu, ""}, {"to", Kind::gpu, ""}, {"dtype", Kind::dtype, ""}},
-       {"peakRatio", "bandwidthRatio", "memoryRatio"}, object,
+      {"compareGpus", "How many times `to` has `from`'s peak (in dtype), bandwidth and memory.",
+       {{"from", Kind::gpu, ""}, {"to", Kind::gpu, ""}, {"dtype", Kind::dtype, ""}},
+       "CompareGpusResult", "peakRatio: number; bandwidthRatio: number; memoryRatio: number", object,
        [](const Args& a) {
          // how many times `to` has `from`'s peak (in one precision), bandwidth and memory
          const Gpu& from_gpu = gpu_arg(a, "from");
@@ -698,8 +785,11 @@ std::span<const Function> table() {
              .set("bandwidthRatio", require_result("bandwidthRatio", to.bandwidth.value() / from.bandwidth.value()))
              .set("memoryRatio", require_result("memoryRatio", to_gpu.memory.value() / from_gpu.memory.value()));
        }},
-      {"device", {{"gpu", Kind::gpu, ""}, {"dtype", Kind::dtype, ""}},
-       {"peakFlopsPerSecond", "bytesPerSecond", "memoryBytes", "ridgeFlopsPerByte"}, object,
+      {"device", "One GPU at one precision: the two roofs, the capacity and the ridge between the roofs.",
+       {{"gpu", Kind::gpu, ""}, {"dtype", Kind::dtype, ""}},
+       "DeviceResult",
+        "peakFlopsPerSecond: number; bytesPerSecond: number; memoryBytes: number; ridgeFlopsPerByte: number",
+       object,
        [](const Args& a) {
          const Gpu& g = gpu_arg(a, "gpu");
          const Device d = device_for(g, a.dtype("dtype"));
@@ -709,33 +799,52 @@ std::span<const Function> table() {
              .set("memoryBytes", g.memory.value())
              .set("ridgeFlopsPerByte", ridge(d).value());
        }},
-      {"models", {},
-       {"id", "name", "kind", "params", "format", "keptParams", "bitsPerWeight", "weightBytes", "dtype?", "layers?",
-        "kvHeads?", "headDim?", "macsPerExample?", "flopsPerExample?", "workingMacsPerExample?",
-        "workingFlopsPerExample?", "stages?", "lesson", "activeParams?", "embeddingParams?", "kvBytesPerToken?",
-        "architecture?", "publishedParams?", "publishedActiveParams?", "activeConvention?", "source"}, list,
+      {"models", "", {},
+       "Model",
+        "id: string; name: string; kind: 'llm' | 'cnn'; params: number; format: string; keptParams: number; "
+        "bitsPerWeight: number; weightBytes: number; dtype?: Dtype; layers?: number; kvHeads?: number; "
+        "headDim?: number; macsPerExample?: number; flopsPerExample?: number; workingMacsPerExample?: number; "
+        "workingFlopsPerExample?: number; stages?: Stage[]; lesson: boolean; activeParams?: number; "
+        "embeddingParams?: number; kvBytesPerToken?: number; architecture?: Architecture; publishedParams?: number; "
+        "publishedActiveParams?: number; activeConvention?: 'with-input-embedding' | 'without-input-embedding'; "
+        "source: string",
+       list,
        [](const Args&) {
          Value v = Value::array();
          for (const Model& m : roofline::models()) v.push(model_value(m));
          return v;
        }},
-      {"model", {{"id", Kind::model, ""}},
-       {"id", "name", "kind", "params", "format", "keptParams", "bitsPerWeight", "weightBytes", "dtype?", "layers?",
-        "kvHeads?", "headDim?", "macsPerExample?", "flopsPerExample?", "workingMacsPerExample?",
-        "workingFlopsPerExample?", "stages?", "lesson", "activeParams?", "embeddingParams?", "kvBytesPerToken?",
-        "architecture?", "publishedParams?", "publishedActiveParams?", "activeConvention?", "source"}, object,
+      {"model", "",
+       {{"id", Kind::model, ""}},
+       "Model",
+        "id: string; name: string; kind: 'llm' | 'cnn'; params: number; format: string; keptParams: number; "
+        "bitsPerWeight: number; weightBytes: number; dtype?: Dtype; layers?: number; kvHeads?: number; "
+        "headDim?: number; macsPerExample?: number; flopsPerExample?: number; workingMacsPerExample?: number; "
+        "workingFlopsPerExample?: number; stages?: Stage[]; lesson: boolean; activeParams?: number; "
+        "embeddingParams?: number; kvBytesPerToken?: number; architecture?: Architecture; publishedParams?: number; "
+        "publishedActiveParams?: number; activeConvention?: 'with-input-embedding' | 'without-input-embedding'; "
+        "source: string",
+       object,
        [](const Args& a) { return model_value(model_arg(a, "id")); }},
-      {"formats", {},
-       {"id", "name", "bits", "weightOnly", "dtype", "groupSize", "scaleDtype", "keepsBf16Share", "computeDtype", "source"},
+      {"formats", "", {},
+       "WeightFormat",
+        "id: string; name: string; bits: number; weightOnly: boolean; dtype: Dtype | null; groupSize: number | null; "
+        "scaleDtype: Dtype | null; keepsBf16Share: boolean; computeDtype: Dtype; source: string",
        list,
        [](const Args&) {
          Value v = Value::array();
          for (const WeightFormat& f : weight_formats()) v.push(format_value(f));
          return v;
        }},
-      {"modelWeights", {{"model", Kind::model_ref, ""}, {"format", Kind::format, "", opt}, {"batch", Kind::count, "", opt}},
-       {"bytes", "params", "keptParams", "bitsPerWeight", "format", "bytesReadPerStep", "residentBytes?",
-        "bytesReadPerStepCounted?"}, object,
+      {"modelWeights", "",
+       {{"model", Kind::model_ref, ""}, {"format", Kind::format, "", opt}, {"batch", Kind::count, "", opt, "1"}},
+       "ModelWeightsResult",
+        "bytes: number; params: number; keptParams: number; bitsPerWeight: number; format: string; "
+        "/** Weight bytes one decode step of `batch` reads (the lesson's rule, all of them, for its own figures). */ "
+        "bytesReadPerStep: number; "
+        "/** Counted from the architecture, where the model has one. */ "
+        "residentBytes?: number; bytesReadPerStepCounted?: number",
+       object,
        [](const Args& a) {
          // bytes: what the model occupies (the lesson's figure for its own models); bytesReadPerStep:
          // the weight bytes one decode step of `batch` reads (the lesson's rule, all of them, for its
@@ -758,12 +867,15 @@ std::span<const Function> table() {
          }
          return v;
        }},
-      {"modelFromConfig",
-       {{"config", Kind::config, ""}, {"format", Kind::format, "", opt}, {"kvDtype", Kind::dtype, "", opt},
-        {"batch", Kind::count, "", opt}, {"tokens", Kind::count_or_zero, "", opt}},
-       {"architecture", "params", "embeddingParams", "outputParams", "activeParams", "visionParams", "format",
-        "residentBytes", "batch", "bytesReadPerStep", "expertsTouched", "kvDtype", "kvBytesPerToken", "tokens",
-        "kvBytesPerSequence", "flopsPerToken", "attentionFlopsPerToken"},
+      {"modelFromConfig", "",
+       {{"config", Kind::config, ""}, {"format", Kind::format, "", opt, "'bf16'"},
+        {"kvDtype", Kind::dtype, "", opt, "'bf16'"}, {"batch", Kind::count, "", opt, "1"},
+        {"tokens", Kind::count_or_zero, "", opt, "0"}},
+       "ConfigModel",
+        "architecture: Architecture; params: number; embeddingParams: number; outputParams: number; "
+        "activeParams: number; visionParams: number; format: string; residentBytes: number; batch: number; "
+        "bytesReadPerStep: number; expertsTouched: number | null; kvDtype: Dtype; kvBytesPerToken: number; "
+        "tokens: number; kvBytesPerSequence: number; flopsPerToken: number; attentionFlopsPerToken: number",
        object,
        [](const Args& a) {
          // a Hugging Face config.json: its text (or the object it parses to)
@@ -788,10 +900,10 @@ std::span<const Function> table() {
          const double tokens = require_count_or_zero("tokens", a.number_or("tokens", 0));
          return config_model_value(arch, f, kv, batch, tokens);
        }},
-      {"costPerMillionTokens",
+      {"costPerMillionTokens", "",
        {{"pricePerHourUsd", Kind::positive, "USD/h"}, {"tokensPerSecond", Kind::positive, "tokens/s"},
-        {"gpus", Kind::count, "", opt}},
-       {"usdPerMillionTokens", "usdPerHour", "tokensPerHour"}, object,
+        {"gpus", Kind::count, "", opt, "1"}},
+       "CostPerMillionTokensResult", "usdPerMillionTokens: number; usdPerHour: number; tokensPerHour: number", object,
        [](const Args& a) {
          // price per GPU-hour × GPUs ÷ (tokens/s × 3,600) × 10⁶
          const double price = require_positive("pricePerHourUsd", a.number("pricePerHourUsd"));
@@ -804,18 +916,22 @@ std::span<const Function> table() {
              .set("usdPerHour", per_hour)
              .set("tokensPerHour", tokens_per_hour);
        }},
-      {"cases", {}, {"id", "name", "values", "source"}, list,
+      {"cases", "", {},
+       "LessonCase", "id: string; name: string; values: CaseValues; source: string", list,
        [](const Args&) {
          Value v = Value::array();
          for (const LessonCase& c : lesson_cases()) v.push(case_value(c));
          return v;
        }},
-      {"lessonCase", {{"id", Kind::lesson_case, ""}}, {"id", "name", "values", "source"}, object,
+      {"lessonCase", "",
+       {{"id", Kind::lesson_case, ""}},
+       "LessonCase", "id: string; name: string; values: CaseValues; source: string", object,
        [](const Args& a) {
          return case_value(find_case(a.text("id", ErrorCode::unknown_case, "a case id"), "id"));
        }},
-      {"caseArgs", {{"id", Kind::lesson_case, ""}, {"function", Kind::function, ""}, {"values", Kind::case_values, "", opt}},
-       {"*"}, object,
+      {"caseArgs", "",
+       {{"id", Kind::lesson_case, ""}, {"function", Kind::function, ""}, {"values", Kind::case_values, "", opt}},
+       "CaseArgs", "*: number | string", object,
        [](const Args& a) {
          LessonCase c = find_case(a.text("id", ErrorCode::unknown_case, "a case id"), "id");
          if (a.has("values")) override_case_values(c, a.raw("values"));
@@ -829,20 +945,40 @@ std::span<const Function> table() {
          throw Error(ErrorCode::unknown_function, "function",
                      "function must name an API function, got \"" + fn.substr(0, 40) + "\"");
        }},
-      {"exercise", {{"id", Kind::count, ""}, {"seed", Kind::count_or_zero, "", opt}},
-       {"id", "level", "seed", "inputs", "parts", "solution"}, object,
+      {"exercise", "",
+       {{"id", Kind::count, ""}, {"seed", Kind::count_or_zero, "", opt}},
+       "Exercise",
+        "id: number; level: 'easy' | 'medium' | 'challenge' | 'check'; seed: number; inputs: CaseValues; "
+        "parts: ExercisePart[]; solution: CaseValues",
+       object,
        [](const Args& a) { return instance_value(exercise(item_id(a, exercise_count, "an exercise"), seed_arg(a))); }},
-      {"checkExercise", {{"id", Kind::count, ""}, {"seed", Kind::count_or_zero, "", opt}, {"answers", Kind::answers, ""}},
-       {"state", "correct", "parts"}, object,
+      {"checkExercise", "",
+       {{"id", Kind::count, ""}, {"seed", Kind::count_or_zero, "", opt}, {"answers", Kind::answers, ""}},
+       "CheckResult",
+        "state: 'correct' | 'partial' | 'incorrect' | 'unanswered'; correct: number; parts: PartCheck[]",
+       object,
        [](const Args& a) {
          const ExerciseInstance e = exercise(item_id(a, exercise_count, "an exercise"), seed_arg(a));
          return check_value(e, a.raw("answers"));
        }},
-      {"question", {{"id", Kind::count, ""}}, {"id", "level", "seed", "inputs", "parts", "solution"}, object,
+      {"question", "",
+       {{"id", Kind::count, ""}},
+       "Exercise",
+        "id: number; level: 'easy' | 'medium' | 'challenge' | 'check'; seed: number; inputs: CaseValues; "
+        "parts: ExercisePart[]; solution: CaseValues",
+       object,
        [](const Args& a) { return instance_value(question(item_id(a, question_count, "a check question"))); }},
-      {"checkQuestion", {{"id", Kind::count, ""}, {"answers", Kind::answers, ""}}, {"state", "correct", "parts"}, object,
+      {"checkQuestion", "",
+       {{"id", Kind::count, ""}, {"answers", Kind::answers, ""}},
+       "CheckResult",
+        "state: 'correct' | 'partial' | 'incorrect' | 'unanswered'; correct: number; parts: PartCheck[]",
+       object,
        [](const Args& a) { return check_value(question(item_id(a, question_count, "a check question")), a.raw("answers")); }},
-      {"multiply", {{"a", Kind::matrix, ""}, {"b", Kind::matrix, ""}}, {"c", "rows", "cols", "inner", "macs", "flops"}, object,
+      {"multiply", "",
+       {{"a", Kind::matrix, ""}, {"b", Kind::matrix, ""}},
+       "MultiplyResult",
+        "c: number[][]; rows: number; cols: number; inner: number; macs: number; flops: number",
+       object,
        [](const Args& a) {
          const Matrix ma = a.matrix("a");
          const Matrix mb = a.matrix("b");
@@ -855,23 +991,30 @@ std::span<const Function> table() {
              .set("macs", r.macs.value())
              .set("flops", to_flops(r.macs).value());
        }},
-      {"matmul", {{"n", Kind::count, ""}, {"k", Kind::count, ""}, {"m", Kind::count, ""}, {"dtype", Kind::dtype, ""}},
-       {"rows", "cols", "outputElements", "macs", "flops", "bytes", "flopsPerByte"}, object,
+      {"matmul", "",
+       {{"n", Kind::count, ""}, {"k", Kind::count, ""}, {"m", Kind::count, ""}, {"dtype", Kind::dtype, ""}},
+       "MatmulResult",
+        "rows: number; cols: number; outputElements: number; macs: number; flops: number; bytes: number; "
+        "flopsPerByte: number",
+       object,
        [](const Args& a) {
          const double n = a.number("n"), k = a.number("k"), m = a.number("m");
          return matmul_value(matmul_cost(n, k, m, a.dtype("dtype")));
        }},
-      {"timeAtPeak", {{"flops", Kind::positive, "FLOPs"}, {"peakFlopsPerSecond", Kind::positive, "FLOPS"}},
-       {"seconds", "perSecond"}, object,
+      {"timeAtPeak", "",
+       {{"flops", Kind::positive, "FLOPs"}, {"peakFlopsPerSecond", Kind::positive, "FLOPS"}},
+       "TimeAtPeakResult", "seconds: number; perSecond: number", object,
        [](const Args& a) {
          const Flops flops{a.number("flops")};
          const AtPeak r = time_at_peak(flops, FlopsPerSecond{a.number("peakFlopsPerSecond")});
          return Value::object().set("seconds", r.seconds.value()).set("perSecond", r.per_second);
        }},
-      {"roofline",
+      {"roofline", "",
        {{"peakFlopsPerSecond", Kind::positive, "FLOPS"}, {"bytesPerSecond", Kind::positive, "bytes/s"},
         {"flopsPerByte", Kind::positive, "FLOPs/byte"}},
-       {"ridgeFlopsPerByte", "memoryFlopsPerSecond", "attainableFlopsPerSecond", "fractionOfPeak", "intensityOverRidge", "bound"},
+       "RooflineResult",
+        "ridgeFlopsPerByte: number; memoryFlopsPerSecond: number; attainableFlopsPerSecond: number; "
+        "fractionOfPeak: number; intensityOverRidge: number; bound: Bound",
        object,
        [](const Args& a) {
          const Device d = device_arg(a);
@@ -884,27 +1027,33 @@ std::span<const Function> table() {
              .set("intensityOverRidge", p.intensity_over_ridge)
              .set("bound", std::string(bound_id(p.bound)));
        }},
-      {"clocks",
+      {"clocks", "",
        {{"flops", Kind::positive, "FLOPs"}, {"bytes", Kind::positive, "bytes"},
         {"peakFlopsPerSecond", Kind::positive, "FLOPS"}, {"bytesPerSecond", Kind::positive, "bytes/s"}},
-       {"computeSeconds", "memorySeconds", "seconds", "flopsPerByte", "ridgeFlopsPerByte", "bound"}, object,
+       "ClocksResult",
+        "computeSeconds: number; memorySeconds: number; seconds: number; flopsPerByte: number; "
+        "ridgeFlopsPerByte: number; bound: Bound",
+       object,
        [](const Args& a) {
          const Flops f{a.number("flops")};
          const Bytes b{a.number("bytes")};
          return clocks_value(clocks(f, b, device_arg(a)));
        }},
-      {"utilization",
+      {"utilization", "",
        {{"achievedFlopsPerSecond", Kind::non_negative, "FLOPS"}, {"peakFlopsPerSecond", Kind::positive, "FLOPS"}},
-       {"fraction", "possible"}, object,
+       "UtilizationResult", "fraction: number; possible: boolean", object,
        [](const Args& a) {
          const FlopsPerSecond achieved{a.number("achievedFlopsPerSecond")};
          const Utilization u = utilization(achieved, FlopsPerSecond{a.number("peakFlopsPerSecond")});
          return Value::object().set("fraction", u.fraction).set("possible", u.possible);
        }},
-      {"throughput",
+      {"throughput", "",
        {{"flopsPerItem", Kind::positive, "FLOPs"}, {"itemsPerSecond", Kind::non_negative, "1/s"},
         {"peakFlopsPerSecond", Kind::positive, "FLOPS"}, {"gpus", Kind::count, "", opt}},
-       {"achievedFlopsPerSecond", "fraction", "possible", "secondsPerItemAtPeak", "ceilingItemsPerSecond"}, object,
+       "ThroughputResult",
+        "achievedFlopsPerSecond: number; fraction: number; possible: boolean; secondsPerItemAtPeak: number; "
+        "ceilingItemsPerSecond: number",
+       object,
        [](const Args& a) {
          const Flops per_item{a.number("flopsPerItem")};
          const double items_per_second = a.number("itemsPerSecond");
@@ -919,27 +1068,27 @@ std::span<const Function> table() {
              .set("secondsPerItemAtPeak", t.seconds_per_item_at_peak.value())
              .set("ceilingItemsPerSecond", t.ceiling_items_per_second);
        }},
-      {"totalWork",
+      {"totalWork", "",
        {{"flopsPerItem", Kind::positive, "FLOPs"}, {"items", Kind::positive, ""},
         {"itemsPerSecond", Kind::non_negative, "1/s", opt}},
-       {"flops", "seconds"}, object,
+       "TotalWorkResult", "flops: number; seconds: number", object,
        [](const Args& a) {
          const Flops per_item{a.number("flopsPerItem")};
          const double items = a.number("items");
          const TotalWork w = total_work(per_item, items, a.number_or("itemsPerSecond", 0));
          return Value::object().set("flops", w.flops.value()).set("seconds", w.seconds.value());
        }},
-      {"rentalCost",
+      {"rentalCost", "",
        {{"pricePerHourUsd", Kind::positive, "USD/h"}, {"gpus", Kind::count, ""}, {"hours", Kind::positive, "h"}},
-       {"usd"}, object,
+       "RentalCostResult", "usd: number", object,
        [](const Args& a) {
          const double price = a.number("pricePerHourUsd");
          const double gpus = a.number("gpus");
          return Value::object().set("usd", rental_cost_usd(price, gpus, a.number("hours")));
        }},
-      {"dailyLoad",
+      {"dailyLoad", "A day's items spread over GPUs against each GPU's measured rate (C01: ≈ 5 % load).",
        {{"items", Kind::count, ""}, {"gpus", Kind::count, ""}, {"itemsPerSecond", Kind::positive, "1/s"}},
-       {"arrivalsPerSecond", "arrivalsPerSecondPerGpu", "load"}, object,
+       "DailyLoadResult", "arrivalsPerSecond: number; arrivalsPerSecondPerGpu: number; load: number", object,
        [](const Args& a) {
          const DailyLoad l = daily_load(a.number("items"), a.number("gpus"), a.number("itemsPerSecond"));
          return Value::object()
@@ -947,25 +1096,31 @@ std::span<const Function> table() {
              .set("arrivalsPerSecondPerGpu", l.items_per_second_per_gpu)
              .set("load", l.load);
        }},
-      {"gpusNeeded",
+      {"gpusNeeded", "GPUs for a demanded rate at a rate per GPU: the next whole GPU.",
        {{"demandItemsPerSecond", Kind::positive, "1/s"}, {"itemsPerSecond", Kind::positive, "1/s"}},
-       {"exactGpus", "gpus"}, object,
+       "GpusNeededResult", "exactGpus: number; gpus: number", object,
        [](const Args& a) {
          const GpusNeeded g = gpus_needed(a.number("demandItemsPerSecond"), a.number("itemsPerSecond"));
          return Value::object().set("exactGpus", g.exact).set("gpus", g.gpus);
        }},
-      {"perSecond", {{"seconds", Kind::positive, "s"}}, {"perSecond"}, object,
+      {"perSecond", "One item every `seconds`, as a rate (a 50 ms TPOT is 20 tokens/s).",
+       {{"seconds", Kind::positive, "s"}},
+       "PerSecondResult", "perSecond: number", object,
        [](const Args& a) { return Value::object().set("perSecond", per_second(Seconds{a.number("seconds")})); }},
-      {"framePixels",
+      {"framePixels", "A screen's pixels, and per second at a frame rate.",
        {{"width", Kind::count, ""}, {"height", Kind::count, ""}, {"framesPerSecond", Kind::positive, "1/s"}},
-       {"pixels", "pixelsPerSecond"}, object,
+       "FramePixelsResult", "pixels: number; pixelsPerSecond: number", object,
        [](const Args& a) {
          const FramePixels f = frame_pixels(a.number("width"), a.number("height"), a.number("framesPerSecond"));
          return Value::object().set("pixels", f.pixels).set("pixelsPerSecond", f.per_second);
        }},
-      {"denseLayer",
-       {{"batch", Kind::count, ""}, {"inputs", Kind::count, ""}, {"outputs", Kind::count, ""}, {"dtype", Kind::dtype, ""}},
-       {"macs", "flops", "bytes", "weightBytes", "flopsPerByte", "weightsOnlyFlopsPerByte", "limitFlopsPerByte"}, object,
+      {"denseLayer", "",
+       {{"batch", Kind::count, ""}, {"inputs", Kind::count, ""}, {"outputs", Kind::count, ""},
+        {"dtype", Kind::dtype, ""}},
+       "DenseLayerResult",
+        "macs: number; flops: number; bytes: number; weightBytes: number; flopsPerByte: number; "
+        "weightsOnlyFlopsPerByte: number; limitFlopsPerByte: number",
+       object,
        [](const Args& a) {
          const double batch = a.number("batch"), inputs = a.number("inputs"), outputs = a.number("outputs");
          const DenseLayerCost c = dense_layer(batch, inputs, outputs, a.dtype("dtype"));
@@ -979,8 +1134,13 @@ std::span<const Function> table() {
              .set("limitFlopsPerByte", c.limit_intensity.value());
        }},
       {"stageIntensity",
+       "A CNN stage over a batch, counting only its weights (ResNet-50's stage 4: ≈ 216 FLOPs/B at batch 4).",
        {{"model", Kind::model, ""}, {"stage", Kind::stage, ""}, {"batch", Kind::count, ""}},
-       {"macs", "flops", "weightBytes", "usesPerWeight", "weightsOnlyFlopsPerByte", "activationBytes?", "flopsPerByte?"},
+       "StageIntensityResult",
+        "macs: number; flops: number; weightBytes: number; usesPerWeight: number; weightsOnlyFlopsPerByte: number; "
+        "/** Where the catalog knows the stage's maps: their bytes over the batch, and the intensity counting "
+        "them. */ "
+        "activationBytes?: number; flopsPerByte?: number",
        object,
        [](const Args& a) {
          // a CNN stage over a batch, counting only its weights (read once for the whole batch),
@@ -1017,26 +1177,48 @@ std::span<const Function> table() {
          }
          return v;
        }},
-      {"minBatchForRidge",
+      {"minBatchForRidge", "",
        {{"inputs", Kind::count, ""}, {"outputs", Kind::count, ""}, {"dtype", Kind::dtype, ""},
         {"ridgeFlopsPerByte", Kind::positive, "FLOPs/byte"}},
-       {"batch"}, object,
+       "MinBatchForRidgeResult", "batch: number", object,
        [](const Args& a) {
          const double inputs = a.number("inputs"), outputs = a.number("outputs");
          const Dtype dtype = a.dtype("dtype");
          return Value::object().set(
              "batch", min_batch_for_ridge(inputs, outputs, dtype, FlopsPerByte{a.number("ridgeFlopsPerByte")}));
        }},
-      {"decode",
+      {"decode", "flopsPerToken and peakFlopsPerSecond go together (one alone: 'missing_field' naming the other).",
        {{"weightBytes", Kind::positive, "bytes", opt}, {"kvBytesPerSequence", Kind::non_negative, "bytes", opt},
-        {"batch", Kind::count, ""}, {"bytesPerSecond", Kind::positive, "bytes/s"}, {"gpus", Kind::count, "", opt},
-        {"flopsPerToken", Kind::positive, "FLOPs", opt}, {"peakFlopsPerSecond", Kind::positive, "FLOPS", opt},
-        {"memoryBytesPerGpu", Kind::positive, "bytes", opt}, {"bytesReadPerStep", Kind::positive, "bytes", opt},
-        {"model", Kind::model_ref, "", opt}, {"format", Kind::format, "", opt}, {"kvDtype", Kind::dtype, "", opt},
+        {"batch", Kind::count, ""}, {"bytesPerSecond", Kind::positive, "bytes/s"},
+        {"gpus", Kind::count, "", opt, "1"}, {"flopsPerToken", Kind::positive, "FLOPs", opt},
+        {"peakFlopsPerSecond", Kind::positive, "FLOPS", opt}, {"memoryBytesPerGpu", Kind::positive, "bytes", opt},
+        {"bytesReadPerStep", Kind::positive, "bytes", opt}, {"model", Kind::model_ref, "", opt},
+        {"format", Kind::format, "", opt}, {"kvDtype", Kind::dtype, "", opt},
         {"tokens", Kind::count_or_zero, "", opt}},
-       {"bytesPerStep", "memorySeconds", "computeSeconds", "stepSeconds", "bound", "tokensPerSecondPerSequence",
-        "tokensPerSecond", "fits", "maxBatch", "residentBytesPerGpu", "weightBytes", "bytesReadPerStep",
-        "kvBytesPerSequence"},
+       "DecodeResult",
+        "/** What one GPU reads per step: (bytesReadPerStep + batch × kvBytesPerSequence) ÷ gpus. */ "
+        "bytesPerStep: number; "
+        "/** bytesPerStep ÷ bytesPerSecond: the memory floor of a step. */ "
+        "memorySeconds: number; "
+        "/** batch × flopsPerToken ÷ (gpus × peakFlopsPerSecond): the compute floor; null without a peak. */ "
+        "computeSeconds: number | null; "
+        "/** The larger floor. */ "
+        "stepSeconds: number; "
+        "/** Which floor is the larger ('compute' on a tie). */ "
+        "bound: Bound; "
+        "/** 1 ÷ stepSeconds. */ "
+        "tokensPerSecondPerSequence: number; "
+        "/** batch ÷ stepSeconds. */ "
+        "tokensPerSecond: number; "
+        "/** Weights + batch × KV fit in gpus × memoryBytesPerGpu; null without memoryBytesPerGpu. */ "
+        "fits: boolean | null; "
+        "/** The largest batch that fits (0 when the weights alone do not); null without memoryBytesPerGpu or with "
+        "kvBytesPerSequence 0. */ "
+        "maxBatch: number | null; "
+        "/** What one GPU holds: (weightBytes + batch × kvBytesPerSequence) ÷ gpus. */ "
+        "residentBytesPerGpu: number; "
+        "/** The inputs as used (from the model where one is given). */ "
+        "weightBytes: number; bytesReadPerStep: number; kvBytesPerSequence: number",
        object,
        [](const Args& a) {
          DecodeInput in{};
@@ -1096,10 +1278,10 @@ std::span<const Function> table() {
              .set("fits", s.fits ? Value(*s.fits) : Value())
              .set("maxBatch", s.max_batch ? Value(*s.max_batch) : Value());
        }},
-      {"kvCacheBytes",
+      {"kvCacheBytes", "",
        {{"layers", Kind::count, "", opt}, {"kvHeads", Kind::count, "", opt}, {"headDim", Kind::count, "", opt},
         {"tokens", Kind::count, ""}, {"dtype", Kind::dtype, ""}, {"model", Kind::model_ref, "", opt}},
-       {"bytes", "bytesPerToken"}, object,
+       "KvCacheBytesResult", "bytes: number; bytesPerToken: number", object,
        [](const Args& a) {
          // the lesson's formula from three shape numbers, or a model's own (GQA, MLA, sliding windows)
          const double tokens = a.number("tokens");
@@ -1132,13 +1314,18 @@ std::span<const Function> table() {
          const Bytes bytes = kv_cache_bytes(layers, heads, dim, tokens, dtype);
          return Value::object().set("bytes", bytes.value()).set("bytesPerToken", bytes.value() / tokens);
        }},
-      {"flopsPerToken", {{"params", Kind::count, ""}}, {"flops"}, object,
+      {"flopsPerToken", "",
+       {{"params", Kind::count, ""}},
+       "FlopsResult", "flops: number", object,
        [](const Args& a) { return Value::object().set("flops", flops_per_token(a.number("params")).value()); }},
-      {"prefill",
+      {"prefill", "",
        {{"params", Kind::count, ""}, {"tokens", Kind::count, ""}, {"weightBytes", Kind::positive, "bytes"},
         {"peakFlopsPerSecond", Kind::positive, "FLOPS"}, {"bytesPerSecond", Kind::positive, "bytes/s"},
-        {"gpus", Kind::count, "", opt}},
-       {"computeSeconds", "memorySeconds", "seconds", "flopsPerByte", "ridgeFlopsPerByte", "bound", "flops"}, object,
+        {"gpus", Kind::count, "", opt, "1"}},
+       "PrefillResult",
+        "computeSeconds: number; memorySeconds: number; seconds: number; flopsPerByte: number; "
+        "ridgeFlopsPerByte: number; bound: Bound; flops: number",
+       object,
        [](const Args& a) {
          PrefillInput in{};
          in.params = a.number("params");
@@ -1151,17 +1338,21 @@ std::span<const Function> table() {
          v.set("flops", p.flops.value());
          return v;
        }},
-      {"tile", {{"rows", Kind::count, ""}, {"cols", Kind::count, ""}, {"dtype", Kind::dtype, ""}}, {"flopsPerByte"}, object,
+      {"tile", "",
+       {{"rows", Kind::count, ""}, {"cols", Kind::count, ""}, {"dtype", Kind::dtype, ""}},
+       "TileResult", "flopsPerByte: number", object,
        [](const Args& a) {
          const double rows = a.number("rows"), cols = a.number("cols");
          return Value::object().set("flopsPerByte", tile_intensity(rows, cols, a.dtype("dtype")).value());
        }},
-      {"convAsMatmul",
+      {"convAsMatmul", "",
        {{"inputHeight", Kind::count, ""}, {"inputWidth", Kind::count, ""}, {"inChannels", Kind::count, ""},
         {"kernelHeight", Kind::count, ""}, {"kernelWidth", Kind::count, ""}, {"filters", Kind::count, ""},
-        {"stride", Kind::count, "", opt}, {"padding", Kind::count_or_zero, "", opt}},
-       {"inputElements", "outputHeight", "outputWidth", "rows", "inner", "cols", "windowElements", "weights", "macs",
-        "flops"},
+        {"stride", Kind::count, "", opt, "1"}, {"padding", Kind::count_or_zero, "", opt, "0"}},
+       "ConvResult",
+        "/** The input tensor: channels × height × width (3 × 224 × 224 = 150,528). */ "
+        "inputElements: number; outputHeight: number; outputWidth: number; rows: number; inner: number; cols: number; "
+        "windowElements: number; weights: number; macs: number; flops: number",
        object,
        [](const Args& a) {
          ConvInput in{};
@@ -1186,9 +1377,10 @@ std::span<const Function> table() {
              .set("macs", c.macs.value())
              .set("flops", to_flops(c.macs).value());
        }},
-      {"elementwise",
-       {{"elements", Kind::count, ""}, {"dtype", Kind::dtype, ""}, {"flopsPerElement", Kind::positive, "FLOPs", opt}},
-       {"flops", "bytes", "flopsPerByte"}, object,
+      {"elementwise", "",
+       {{"elements", Kind::count, ""}, {"dtype", Kind::dtype, ""},
+        {"flopsPerElement", Kind::positive, "FLOPs", opt, "1"}},
+       "ElementwiseResult", "flops: number; bytes: number; flopsPerByte: number", object,
        [](const Args& a) {
          const double elements = a.number("elements");
          const Dtype dtype = a.dtype("dtype");
@@ -1198,8 +1390,12 @@ std::span<const Function> table() {
              .set("bytes", e.bytes.value())
              .set("flopsPerByte", e.intensity.value());
        }},
-      {"fusion", {{"elements", Kind::count, ""}, {"dtype", Kind::dtype, ""}},
-       {"unfusedBytes", "fusedBytes", "savedBytes", "unfusedTransfers", "fusedTransfers"}, object,
+      {"fusion", "",
+       {{"elements", Kind::count, ""}, {"dtype", Kind::dtype, ""}},
+       "FusionResult",
+        "unfusedBytes: number; fusedBytes: number; savedBytes: number; unfusedTransfers: number; "
+        "fusedTransfers: number",
+       object,
        [](const Args& a) {
          const double elements = a.number("elements");
          const Fusion f = fusion(elements, a.dtype("dtype"));
@@ -1210,11 +1406,13 @@ std::span<const Function> table() {
              .set("unfusedTransfers", f.unfused_transfers)
              .set("fusedTransfers", f.fused_transfers);
        }},
-      {"quantizedWeights",
+      {"quantizedWeights", "",
        {{"params", Kind::count, ""}, {"dtype", Kind::dtype, ""}, {"groupSize", Kind::count, "", opt},
-        {"scaleDtype", Kind::dtype, "", opt}, {"keptParams", Kind::non_negative, "", opt},
-        {"keptDtype", Kind::dtype, "", opt}},
-       {"bytes", "quantizedBytes", "scaleBytes", "keptBytes", "bitsPerWeight"}, object,
+        {"scaleDtype", Kind::dtype, "", opt, "'fp16'"}, {"keptParams", Kind::non_negative, "", opt, "0"},
+        {"keptDtype", Kind::dtype, "", opt, "'bf16'"}},
+       "QuantizedWeightsResult",
+        "bytes: number; quantizedBytes: number; scaleBytes: number; keptBytes: number; bitsPerWeight: number",
+       object,
        [](const Args& a) {
          QuantizedWeightsInput in{};
          in.params = a.number("params");
@@ -1231,10 +1429,10 @@ std::span<const Function> table() {
              .set("keptBytes", q.kept.value())
              .set("bitsPerWeight", q.bits_per_weight);
        }},
-      {"precisionSpeedup",
+      {"precisionSpeedup", "",
        {{"bytesBefore", Kind::positive, "bytes"}, {"bytesAfter", Kind::positive, "bytes"},
         {"peakBeforeFlopsPerSecond", Kind::positive, "FLOPS"}, {"peakAfterFlopsPerSecond", Kind::positive, "FLOPS"}},
-       {"memoryBoundSpeedup", "computeBoundSpeedup"}, object,
+       "PrecisionSpeedupResult", "memoryBoundSpeedup: number; computeBoundSpeedup: number", object,
        [](const Args& a) {
          const Bytes before{a.number("bytesBefore")};
          const Bytes after{a.number("bytesAfter")};
@@ -1242,19 +1440,24 @@ std::span<const Function> table() {
          const Speedups s = speedups(before, after, peak_before, FlopsPerSecond{a.number("peakAfterFlopsPerSecond")});
          return Value::object().set("memoryBoundSpeedup", s.memory_bound).set("computeBoundSpeedup", s.compute_bound);
        }},
-      {"denseFromSparsity", {{"flopsPerSecond", Kind::positive, "FLOPS"}}, {"flopsPerSecond"}, object,
+      {"denseFromSparsity", "",
+       {{"flopsPerSecond", Kind::positive, "FLOPS"}},
+       "DenseFromSparsityResult", "flopsPerSecond: number", object,
        [](const Args& a) {
          return Value::object().set("flopsPerSecond",
                                     dense_from_sparsity(FlopsPerSecond{a.number("flopsPerSecond")}).value());
        }},
-      {"trainingFlops", {{"params", Kind::count, ""}, {"tokens", Kind::count, ""}}, {"flops"}, object,
+      {"trainingFlops", "",
+       {{"params", Kind::count, ""}, {"tokens", Kind::count, ""}},
+       "FlopsResult", "flops: number", object,
        [](const Args& a) {
          const double params = a.number("params");
          return Value::object().set("flops", llm_training_flops(params, a.number("tokens")).value());
        }},
-      {"cnnTrainingFlops",
-       {{"forwardFlops", Kind::positive, "FLOPs"}, {"examples", Kind::count, ""}, {"epochs", Kind::positive, "", opt}},
-       {"flops"}, object,
+      {"cnnTrainingFlops", "",
+       {{"forwardFlops", Kind::positive, "FLOPs"}, {"examples", Kind::count, ""},
+        {"epochs", Kind::positive, "", opt, "1"}},
+       "FlopsResult", "flops: number", object,
        [](const Args& a) {
          const Flops forward{a.number("forwardFlops")};
          const double examples = a.number("examples");

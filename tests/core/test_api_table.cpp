@@ -1,7 +1,8 @@
 // The API table (functions()) against what the functions do: every argument it lists is taken,
 // every argument it does not list is refused, the rule it declares for a number is enforced, and
-// every result has exactly the fields it declares.
+// every result has exactly the fields it declares, each a value of the TypeScript type it declares.
 #include <catch2/catch.hpp>
+#include <cctype>
 #include <map>
 #include <set>
 
@@ -49,6 +50,38 @@ TEST_CASE("API table: lists every function once, in call order") {
   CHECK(listed == api::function_names());
 }
 
+TEST_CASE("API table: every argument and result field has a TypeScript type, every result a type name") {
+  const auto is_name = [](const std::string& s) {
+    if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s.front())) || s.front() == '_')) return false;
+    for (char c : s) {
+      if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+    }
+    return true;
+  };
+  const auto trimmed = [](const std::string& s) { return !s.empty() && s.front() != ' ' && s.back() != ' '; };
+  const Value functions = api::call("functions", Value::object());
+  for (const Value& f : functions.items()) {
+    const std::string& name = f.get("name").string();
+    INFO(name);
+    CHECK(is_name(f.get("resultType").string()));
+    CHECK(f.get("doc").is(Value::Kind::string));
+    for (const Value& a : f.get("args").items()) {
+      INFO(a.get("name").string());
+      CHECK(trimmed(a.get("type").string()));
+      // a default is documented only for an argument that may be left out
+      if (!a.get("default").is(Value::Kind::null)) CHECK(a.get("optional").boolean());
+    }
+    std::set<std::string> fields;
+    for (const Value& r : f.get("result").items()) {
+      const std::string& field = r.get("name").string();
+      INFO(field);
+      CHECK((is_name(field) || (field == "*" && f.get("result").items().size() == 1)));
+      CHECK(trimmed(r.get("type").string()));
+      CHECK(fields.insert(field).second);  // not declared twice
+    }
+  }
+}
+
 TEST_CASE("API table: an argument a function does not take is unknown_argument naming it, on every function") {
   const nlohmann::json all = valid_args();
   for (const auto& [name, args_json] : all.items()) {
@@ -89,13 +122,11 @@ TEST_CASE("API table: every valid call takes exactly the declared arguments and 
     CHECK(given == declared_args);  // the valid case exercises every argument
 
     std::set<std::string> required, optional;
+    std::map<std::string, std::string> types;
     for (const Value& r : spec.get("result").items()) {
-      const std::string& f = r.string();
-      if (!f.empty() && f.back() == '?') {
-        optional.insert(f.substr(0, f.size() - 1));
-      } else {
-        required.insert(f);
-      }
+      const std::string& f = r.get("name").string();
+      (r.get("optional").boolean() ? optional : required).insert(f);
+      types[f] = r.get("type").string();
     }
     const Value result = api::call(name, args);
     std::vector<const Value*> objects;
@@ -116,6 +147,27 @@ TEST_CASE("API table: every valid call takes exactly the declared arguments and 
       std::set<std::string> keys(o->keys().begin(), o->keys().end());
       for (const std::string& r : required) CHECK(keys.count(r) == 1);
       for (const std::string& k : keys) CHECK((required.count(k) + optional.count(k)) == 1);
+      // each value of the kind its TypeScript type says (tests/node/api-table.test.mjs checks the
+      // whole results against wasm/roofline.d.ts with tsc)
+      for (std::size_t i = 0; i < o->keys().size(); ++i) {
+        const std::string& k = o->keys()[i];
+        if (types.count(k) == 0) continue;
+        const std::string& type = types.at(k);
+        const Value& v = o->items()[i];
+        INFO(k << ": " << type);
+        const bool nullable = type.size() > 7 && type.compare(type.size() - 7, 7, " | null") == 0;
+        const std::string base = nullable ? type.substr(0, type.size() - 7) : type;
+        switch (v.kind()) {
+          case Value::Kind::null: CHECK(nullable); break;
+          case Value::Kind::boolean: CHECK(base == "boolean"); break;
+          case Value::Kind::number: CHECK(base == "number"); break;
+          case Value::Kind::string:  // string, a union of literals or a named one (Dtype, Bound, ...)
+            CHECK((base == "string" || base.front() == '\'' || std::isupper(static_cast<unsigned char>(base.front()))));
+            break;
+          case Value::Kind::array: CHECK(base.size() > 2); CHECK(base.compare(base.size() - 2, 2, "[]") == 0); break;
+          case Value::Kind::object: CHECK(std::isupper(static_cast<unsigned char>(base.front()))); break;
+        }
+      }
     }
   }
 }

@@ -1,209 +1,146 @@
-// wasm/roofline.d.ts and docs/api.md against the core's API table (rl.functions()): the same
-// functions, the same argument names, the same optional arguments, the same result fields.
-// The d.ts is read with regexes made for its layout (see its header): one line per function in
-// the Roofline interface, each result a named interface.
+// wasm/roofline.d.ts and docs/api.md against the core's API table (rl.functions()). Both are
+// written from it by wasm/dts.mjs, so the committed files must be what it writes now; and the
+// d.ts, compiled with tsc, must give every function exactly the table's arguments and result
+// fields (the result types the template declares by hand too: Gpu, Model, ...), accept the
+// arguments of tests/api/valid_args.json and type what each function really returns.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync, rmSync, copyFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root, siteDir, validArgs } from './helpers.mjs';
+import { renderDts, renderDocs, paths } from '../../wasm/dts.mjs';
 
 const rl = await (await import(join(siteDir, 'roofline.mjs'))).default();
 const table = rl.functions();
 const byName = new Map(table.map((f) => [f.name, f]));
 
-// ---- roofline.d.ts --------------------------------------------------------------------------
-
-const dts = readFileSync(join(root, 'wasm/roofline.d.ts'), 'utf8')
-  .replace(/\/\*[\s\S]*?\*\//g, '')
-  .replace(/\/\/.*$/gm, '');
-
-/** The text between the brace at `open` and its match. */
-function braced(text, open) {
-  let depth = 0;
-  for (let i = open; i < text.length; i++) {
-    if (text[i] === '{') depth++;
-    else if (text[i] === '}' && --depth === 0) return text.slice(open + 1, i);
-  }
-  throw new Error(`unbalanced braces after ${text.slice(open, open + 40)}`);
-}
-
-/** The text with every nested {...} emptied, so that only top-level members remain. */
-function topLevel(body) {
-  let out = '';
-  let depth = 0;
-  for (const ch of body) {
-    if (ch === '{') depth++;
-    if (depth === 0) out += ch;
-    if (ch === '}') depth--;
-  }
-  return out;
-}
-
-/** Members of an object type body: [{ name, optional, type }], and whether it has an index signature. */
-function members(body) {
-  const fields = [];
-  let index = false;
-  for (const part of topLevel(body).split(/[;\n]/).map((p) => p.trim()).filter(Boolean)) {
-    if (/^\[\w+: string\]\s*:/.test(part)) { index = true; continue; }
-    const m = /^(?:readonly\s+)?(\w+)(\?)?\s*:\s*(.+)$/.exec(part);
-    assert.ok(m, `roofline.d.ts: cannot read the member "${part}"`);
-    fields.push({ name: m[1], optional: m[2] === '?', type: m[3].trim() });
-  }
-  return { fields, index };
-}
-
-/** The d.ts as data: its interfaces, type aliases and the Roofline interface's signatures. Read
- * inside the tests, so that a layout it cannot read fails a test rather than the file. */
-let parsedDts;
-function readDts() {
-  if (parsedDts) return parsedDts;
-  // export interface Name { ... } → Map(Name → members), the Roofline interface aside.
-  const interfaces = new Map();
-  for (const m of dts.matchAll(/^export interface (\w+) \{/gm)) {
-    if (m[1] !== 'Roofline') interfaces.set(m[1], members(braced(dts, m.index + m[0].length - 1)));
-  }
-  // export type Name = ...; → Map(Name → its text).
-  const aliases = new Map([...dts.matchAll(/^export type (\w+) =([\s\S]*?);\s*$/gm)].map((m) => [m[1], m[2].trim()]));
-  // The Roofline interface, one function per line: Map(name → { args: [[name, optional]], result, list }).
-  const signatures = new Map();
-  const start = /^export interface Roofline \{/m.exec(dts);
-  assert.ok(start, 'roofline.d.ts has no Roofline interface');
-  const body = braced(dts, start.index + start[0].length - 1);
-  for (const line of body.split('\n').map((l) => l.trim()).filter(Boolean)) {
-    if (line === 'RooflineError: typeof RooflineError;') continue;
-    const m = /^(\w+)\((?:args: \{ (.*) \})?\): (\w+)(\[\])?;$/.exec(line);
-    assert.ok(m, `roofline.d.ts: the Roofline interface must hold one signature per line, got "${line}"`);
-    assert.ok(!signatures.has(m[1]), `roofline.d.ts declares ${m[1]} twice`);
-    const args = m[2] === undefined ? [] : m[2].split(';').map((a) => a.trim()).map((a) => {
-      const arg = /^(\w+)(\?)?: (.+)$/.exec(a);
-      assert.ok(arg, `roofline.d.ts: cannot read the argument "${a}" of ${m[1]}`);
-      return [arg[1], arg[2] === '?'];
-    });
-    signatures.set(m[1], { args, result: m[3], list: m[4] === '[]' });
-  }
-  const literals = (name) => {
-    assert.ok(aliases.has(name), `roofline.d.ts has no type ${name}`);
-    return [...aliases.get(name).matchAll(/'([^']*)'/g)].map((m) => m[1]);
-  };
-  parsedDts = { interfaces, aliases, signatures, literals };
-  return parsedDts;
-}
-
-const tableArgs = (f) => f.args.map((a) => [a.name, a.optional]);
-const tableFields = (f) => f.result.map((r) => [r.replace(/\?$/, ''), r.endsWith('?')]).sort();
-
-test('roofline.d.ts declares exactly the functions of the table', () => {
-  const { signatures } = readDts();
-  assert.deepEqual([...signatures.keys()].sort(), table.map((f) => f.name).sort());
-  assert.deepEqual(table.map((f) => f.name).sort(), Object.keys(validArgs).sort());
+test('wasm/roofline.d.ts and the signature lines of docs/api.md are what the table gives (node wasm/dts.mjs --check)', () => {
+  const r = spawnSync(process.execPath, [join(root, 'wasm/dts.mjs'), siteDir, '--check'], { encoding: 'utf8' });
+  assert.equal(r.status, 0, `${r.stdout}${r.stderr}`);
 });
 
-test('roofline.d.ts: each function takes the table\'s arguments, optional where the table says so', () => {
-  const { signatures } = readDts();
-  for (const f of table) {
-    assert.deepEqual(signatures.get(f.name)?.args, tableArgs(f), `${f.name}: [name, optional] in roofline.d.ts vs functions()`);
-  }
-});
-
-test('roofline.d.ts: each result type has the table\'s fields, optional exactly where the table marks "?"', () => {
-  const { signatures, interfaces, aliases, literals } = readDts();
-  for (const f of table) {
-    const sig = signatures.get(f.name);
-    assert.equal(sig.list, f.returns === 'list', `${f.name}: an array in roofline.d.ts iff functions() says 'list'`);
-    if (f.result.length === 0) {
-      // A list of strings (errorCodes): a union of string literals, not an interface.
-      assert.ok(aliases.has(sig.result) && literals(sig.result).length > 0, `${f.name}: ${sig.result} should be a union of strings`);
-      continue;
-    }
-    const shape = interfaces.get(sig.result);
-    assert.ok(shape, `${f.name}: its result ${sig.result} is not a named interface of roofline.d.ts`);
-    if (f.result.length === 1 && f.result[0] === '*') {
-      assert.ok(shape.index && shape.fields.length === 0, `${f.name}: ${sig.result} should be an index signature only`);
-      continue;
-    }
-    assert.ok(!shape.index, `${f.name}: ${sig.result} has an index signature`);
-    const declared = shape.fields.map((x) => [x.name, x.optional]).sort();
-    assert.deepEqual(declared, tableFields(f), `${f.name}: [field, optional] of ${sig.result} vs functions()`);
-  }
-});
-
-test('roofline.d.ts: a field the core answers with null is typed "| null"', () => {
-  const { signatures, interfaces } = readDts();
-  const samples = Object.entries(validArgs).map(([name, args]) => [name, rl[name](structuredClone(args))]);
-  // decode with neither roof nor capacity: computeSeconds, fits and maxBatch are null.
-  samples.push(['decode', rl.decode({ weightBytes: 16.06e9, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: 300e9 })]);
-  let nulls = 0;
-  for (const [name, result] of samples) {
-    const shape = interfaces.get(signatures.get(name).result);
-    if (!shape || shape.index) continue;
-    for (const item of Array.isArray(result) ? result : [result]) {
-      for (const [key, value] of Object.entries(item)) {
-        const field = shape.fields.find((x) => x.name === key);
-        assert.ok(field, `${name}: the core returned ${key}, which roofline.d.ts does not declare`);
-        if (value === null) {
-          nulls++;
-          assert.match(field.type, /\|\s*null\b/, `${name}.${key} is null here; roofline.d.ts types it ${field.type}`);
-        }
-      }
-    }
-  }
-  assert.ok(nulls >= 6, `only ${nulls} null fields seen`);
-});
-
-test('roofline.d.ts: ErrorCode, Dtype and ArgKind list what the module uses', () => {
-  const { literals } = readDts();
-  assert.deepEqual(literals('ErrorCode'), rl.errorCodes());
-  assert.deepEqual(literals('Dtype'), rl.dtypes().map((d) => d.id));
-  const kinds = new Set(literals('ArgKind'));
-  for (const f of table) for (const a of f.args) assert.ok(kinds.has(a.kind), `${f.name}.${a.name}: kind ${a.kind} is not in ArgKind`);
-});
-
-// ---- docs/api.md ----------------------------------------------------------------------------
-
-const md = readFileSync(join(root, 'docs/api.md'), 'utf8');
-const functionsSection = md.slice(md.indexOf('## Functions'), md.indexOf('## Examples'));
-
-/** "- `rl.name({ a, b?, c = 1 })`" lines: Map(name → [[arg, optional]]). */
-function readDocs() {
-  const documented = new Map();
-  for (const m of functionsSection.matchAll(/^- `rl\.(\w+)\(([^`]*)\)`/gm)) {
-    assert.ok(!documented.has(m[1]), `docs/api.md: rl.${m[1]} has two signature lines`);
-    const inner = m[2].trim();
-    let args = [];
-    if (inner) {
-      const obj = /^\{ (.*) \}$/.exec(inner);
-      assert.ok(obj, `docs/api.md: rl.${m[1]} should take "{ ... }", got "${inner}"`);
-      args = obj[1].split(',').map((a) => a.trim()).map((a) => {
-        const arg = /^(\w+)(\?)?(\s*=\s*.+)?$/.exec(a);
-        assert.ok(arg, `docs/api.md: cannot read the argument "${a}" of rl.${m[1]}`);
-        return [arg[1], arg[2] === '?' || arg[3] !== undefined];
-      });
-    }
-    documented.set(m[1], args);
-  }
-  return documented;
-}
-
-test('docs/api.md has one signature line per function of the table, and no other', () => {
-  assert.deepEqual([...readDocs().keys()].sort(), table.map((f) => f.name).sort());
-});
-
-test('docs/api.md: each signature line takes the table\'s arguments, optional ("name?" or "name = default") where the table says so', () => {
-  const documented = readDocs();
-  for (const f of table) assert.deepEqual(documented.get(f.name), tableArgs(f), `rl.${f.name} in docs/api.md vs functions()`);
-});
-
-test('docs/api.md lists every error code', () => {
-  const errors = md.slice(md.indexOf('## Errors'), md.indexOf('## Functions'));
-  for (const code of rl.errorCodes()) assert.ok(errors.includes(`\`${code}\``), `docs/api.md: no row for ${code}`);
-});
-
-test('the table is consistent with itself', () => {
+test('the table lists the functions of tests/api/valid_args.json, each once', () => {
   assert.equal(byName.size, table.length, 'a function listed twice');
+  assert.deepEqual(table.map((f) => f.name).sort(), Object.keys(validArgs).sort());
   for (const f of table) {
     assert.ok(['object', 'list'].includes(f.returns), f.name);
     const names = f.args.map((a) => a.name);
     assert.equal(new Set(names).size, names.length, `${f.name}: an argument listed twice`);
+    const fields = f.result.map((r) => r.name);
+    assert.equal(new Set(fields).size, fields.length, `${f.name}: a result field listed twice`);
   }
+});
+
+test('an argument\'s documented default is what the function takes when it is left out', () => {
+  let checked = 0;
+  for (const f of table) {
+    for (const a of f.args.filter((x) => x.default !== null)) {
+      assert.ok(a.optional, `${f.name}.${a.name}: a default for a required argument`);
+      const { [a.name]: _, ...without } = structuredClone(validArgs[f.name]);
+      const value = new Function(`return (${a.default});`)();
+      assert.deepEqual(rl[f.name](without), rl[f.name]({ ...without, [a.name]: value }), `${f.name}.${a.name} = ${a.default}`);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 10, `only ${checked} defaults`);
+});
+
+test('the generator writes what the table says: a changed field or argument changes both files', () => {
+  const template = readFileSync(paths.template, 'utf8');
+  const md = readFileSync(paths.docs, 'utf8');
+  const changed = structuredClone(table);
+  const decode = changed.find((f) => f.name === 'decode');
+  decode.result.find((r) => r.name === 'fits').type = 'boolean';
+  decode.result.push({ name: 'extra', type: 'number', optional: true, doc: '' });
+  decode.args.find((a) => a.name === 'batch').optional = true;
+  const dts = renderDts(changed, template);
+  assert.notEqual(dts, renderDts(table, template));
+  assert.ok(dts.includes('  fits: boolean;\n') && dts.includes(' extra?: number;'), 'the changed DecodeResult');
+  assert.ok(dts.includes('decode(args: { weightBytes?: number; kvBytesPerSequence?: number; batch?: number;'));
+  const docs = renderDocs(changed, md);
+  assert.ok(docs.includes('kvBytesPerSequence, extra? }`'), 'the changed result in docs/api.md');
+  assert.ok(docs.includes('`rl.decode({ weightBytes?, kvBytesPerSequence?, batch?, '), 'the changed signature in docs/api.md');
+  // a function without a signature line in docs/api.md, and one line too many
+  assert.throws(() => renderDocs([...table, { ...decode, name: 'newFunction' }], md), /no signature line for rl\.newFunction/);
+  assert.throws(() => renderDocs(table.filter((f) => f.name !== 'tile'), md), /rl\.tile, which the table does not have/);
+  // two functions naming one generated type must declare the same fields
+  const flops = structuredClone(table);
+  flops.find((f) => f.name === 'trainingFlops').result[0].name = 'flop';
+  assert.throws(() => renderDts(flops, template), /FlopsResult, with different fields/);
+});
+
+// ---- the d.ts, compiled -------------------------------------------------------------------
+
+const member = (r) => (r.name === '*' ? `[key: string]: ${r.type}` : `${r.name}${r.optional ? '?' : ''}: ${r.type}`);
+const union = (values) => [...new Set(values)].map((v) => JSON.stringify(v)).join(' | ');
+
+/** A TypeScript file that compiles only if roofline.d.ts agrees with the table and the module:
+ * the d.ts's text (so that the table's type names are in scope), then the checks. */
+function checks(dts) {
+  const lines = [
+    dts,
+    '// ---- the checks',
+    'type Equal<X, Y> = (<T>() => T extends X ? 1 : 2) extends (<T>() => T extends Y ? 1 : 2) ? true : false;',
+    'type Is<T extends true> = T;',
+    'type Extends<X, Y> = [X] extends [Y] ? true : false;',
+    'type R = Roofline;',
+    '// every function of the table, and nothing else',
+    `export type Functions = Is<Equal<keyof R, 'RooflineError' | ${union(table.map((f) => f.name))}>>;`,
+    `export type Codes = Is<Equal<ErrorCode, ${union(rl.errorCodes())}>>;`,
+    `export type Dtypes = Is<Equal<Dtype, ${union(rl.dtypes().map((d) => d.id))}>>;`,
+    `export type Kinds = Is<Extends<${union(table.flatMap((f) => f.args.map((a) => a.kind)))}, ArgKind>>;`,
+  ];
+  for (const f of table) {
+    const args = f.args.length ? `[args: { ${f.args.map((a) => `${a.name}${a.optional ? '?' : ''}: ${a.type}`).join('; ')} }]` : '[]';
+    lines.push(`export type Args_${f.name} = Is<Equal<Parameters<R['${f.name}']>, ${args}>>;`);
+    // the result: the table's fields, whoever declares the type (generated or by hand)
+    const item = f.result.length ? `{ ${f.result.map(member).join('; ')} }` : f.resultType;
+    lines.push(`export type Result_${f.name} = Is<Equal<ReturnType<R['${f.name}']>, ${f.returns === 'list' ? `Array<${item}>` : item}>>;`);
+  }
+  // what the functions take and give: valid_args.json's arguments and the module's results
+  // (strict: a null where the type says number fails, an undeclared field fails)
+  const samples = Object.entries(validArgs).map(([name, args]) => [name, args, rl[name](structuredClone(args))]);
+  // decode with neither roof nor capacity: computeSeconds, fits and maxBatch are null
+  const bare = { weightBytes: 16.06e9, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: 300e9 };
+  samples.push(['decode', bare, rl.decode(bare)]);
+  samples.forEach(([name, args, result], i) => {
+    if (byName.get(name).args.length) lines.push(`export const args${i}: Parameters<R['${name}']>[0] = ${JSON.stringify(args)};`);
+    lines.push(`export const result${i}: ReturnType<R['${name}']> = ${JSON.stringify(result)};`);
+  });
+  const nulls = JSON.stringify(samples.map((s) => s[2])).match(/:null\b/g)?.length ?? 0;
+  return { text: `${lines.join('\n')}\n`, nulls };
+}
+
+test('roofline.d.ts, compiled with tsc: each function takes the table\'s arguments, returns its fields, and types what it returns', () => {
+  const ts = createRequire(import.meta.url)('typescript');
+  const { text, nulls } = checks(readFileSync(join(root, 'wasm/roofline.d.ts'), 'utf8'));
+  assert.ok(nulls >= 6, `only ${nulls} null fields among the results checked`);
+  const dir = mkdtempSync(join(tmpdir(), 'roofline-dts-'));
+  try {
+    copyFileSync(join(root, 'wasm/roofline.d.ts'), join(dir, 'roofline.d.ts'));
+    writeFileSync(join(dir, 'check.ts'), text);
+    const program = ts.createProgram([join(dir, 'roofline.d.ts'), join(dir, 'check.ts')], {
+      strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler, lib: ['lib.es2022.d.ts'], types: [], skipLibCheck: false,
+    });
+    const errors = ts.getPreEmitDiagnostics(program).map((d) => {
+      const where = d.file ? `${d.file.fileName.slice(dir.length + 1)}:${d.file.getLineAndCharacterOfPosition(d.start).line + 1}` : '';
+      const line = d.file?.fileName.endsWith('check.ts') ? text.split('\n')[d.file.getLineAndCharacterOfPosition(d.start).line].slice(0, 300) : '';
+      return `${where} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}${line ? `\n    at: ${line}` : ''}`;
+    });
+    assert.deepEqual(errors, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// ---- docs/api.md --------------------------------------------------------------------------
+
+test('docs/api.md lists every error code', () => {
+  const md = readFileSync(join(root, 'docs/api.md'), 'utf8');
+  const errors = md.slice(md.indexOf('## Errors'), md.indexOf('## Functions'));
+  for (const code of rl.errorCodes()) assert.ok(errors.includes(`\`${code}\``), `docs/api.md: no row for ${code}`);
 });
