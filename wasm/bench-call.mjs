@@ -4,6 +4,7 @@
 // warm-up. Two pure-JS rows time an empty function call (the cost of the timer itself) and
 // JSON.stringify of the roofline() arguments, so ratios are visible.
 // Usage: node wasm/bench-call.mjs [site-dir] [--calls N] [--warmup N]   (default build-wasm/site)
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -48,8 +49,12 @@ function time(f) {
   return { median: at(0.5), min: us[0], p90: at(0.9) };
 }
 
+// DeepSeek-V3's published config.json, from its catalog file, as a reader would paste it
+const DEEPSEEK_V3 = JSON.stringify(JSON.parse(readFileSync(new URL('../core/catalog/models/deepseek-v3.json', import.meta.url), 'utf8')).config, null, 2);
+
 function cases(rl) {
   return {
+    'modelFromConfig(DeepSeek-V3)': () => rl.modelFromConfig({ config: DEEPSEEK_V3 }),
     'roofline()': () => rl.roofline({ peakFlopsPerSecond: 65e12, bytesPerSecond: 320e9, flopsPerByte: 1 }),
     'decode()': () => rl.decode({ weightBytes: 16.06e9, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: 300e9 }),
     'matmul()': () => rl.matmul({ n: 32, k: 2048, m: 500, dtype: 'fp16' }),
