@@ -83,3 +83,34 @@ for (const [where, url] of [['served, strict CSP', (lang) => `${env.site.url}ind
     });
   }
 }
+
+test('the clocks and quant calculators take the reader\'s config.json too, each in its own box (es)', async () => {
+  const { page, context, errors, foreign } = await openPage(env.browser, `${env.site.url}index.html?lang=es`, { allowedOrigin: env.site.url });
+  try {
+    const text = published('mixtral-8x7b');
+    const want = rl.modelFromConfig({ config: text });
+    const number = (s) => Number(s.replace(/,/g, ''));
+    for (const kind of ['clocks', 'quant']) {
+      await select(page, kind, 'model').selectOption('config');
+      await page.locator(`roofline-calculator[kind="${kind}"] textarea[data-model-config]`).fill(text);
+    }
+    // prefill: the parameters a token multiplies (12.7 B of 46.7 B), its weights in BF16
+    const active = number(await field(page, 'clocks', 'params').inputValue()) * 1e9;
+    assert.ok(Math.abs(active / want.activeParams - 1) < 1e-4, `${active} vs ${want.activeParams}`);
+    const weights = number(await field(page, 'clocks', 'weights').inputValue()) * 1e9;
+    assert.ok(Math.abs(weights / want.residentBytes - 1) < 1e-4, `${weights} vs ${want.residentBytes}`);
+    // quantization: all 46.7 B are stored; a decode step reads only 2 of 8 experts
+    const params = number(await field(page, 'quant', 'params').inputValue()) * 1e9;
+    assert.ok(Math.abs(params / want.params - 1) < 1e-4, `${params} vs ${want.params}`);
+    const q = await rows(page, 'quant');
+    const bw = rl.gpu({ id: rl.lessonCase({ id: 'llama-l4-decode' }).values.gpu }).bytesPerSecond;
+    const bf16 = rl.decode({ model: want, batch: 1, bytesPerSecond: bw }).tokensPerSecond;
+    assert.ok(Math.abs(number(q.bf16Tokens) / bf16 - 1) < 0.01, `${q.bf16Tokens} vs ${bf16}`);
+    // the decode calculator still has its own model: the boxes are each calculator's
+    assert.equal(await select(page, 'decode', 'model').inputValue(), 'llama3-8b');
+    assert.deepEqual(errors, []);
+    assert.deepEqual(foreign, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -96,6 +96,13 @@ for (const lang of ['es', 'pt']) {
       assert.ok(batchError && bwError, `batch: "${batchError}", bandwidth: "${bwError}"`);
       assert.notEqual(batchError, bwError);
       assert.equal((await rows(page, 'decode')).total, '—');
+      // quantization: a catalog MoE stores all its experts, a decode step reads 2 of 8
+      await select(page, 'quant', 'model').selectOption('mixtral-8x7b');
+      const qbw = rl.gpu({ id: rl.lessonCase({ id: 'llama-l4-decode' }).values.gpu }).bytesPerSecond;
+      const qWant = rl.decode({ model: 'mixtral-8x7b', batch: 1, bytesPerSecond: qbw }).tokensPerSecond;
+      const qGot = (await rows(page, 'quant')).bf16Tokens;
+      const qNum = Number(qGot.replace(lang === 'pt' ? /\./g : /,/g, '').replace(',', '.'));
+      assert.ok(Math.abs(qNum / qWant - 1) < 0.01, `${qGot} vs ${qWant}`);
       // prefill: an MoE's FLOPs are those of the parameters a token multiplies (DeepSeek-V3: 36.6 B of 671 B)
       await select(page, 'clocks', 'model').selectOption('deepseek-v3');
       const active = rl.model({ id: 'deepseek-v3' }).activeParams / 1e9;

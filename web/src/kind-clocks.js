@@ -5,12 +5,14 @@ import { caseArgs, caseValues, format, gpu, gpuOptions, llmOptions, model } from
 import { catalogName } from './i18n.js';
 import { frameIn, showChart, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
+import { CONFIG, applyConfig, awaitingConfig, configOption, modelRef, renderConfig, showConfig } from './model-config.js';
 
 export const CLOCKS_CASE = 'llama-l4-prefill';
 
 /** The GPU's peak for the model's format, or null (and a message) where the GPU has none. */
 function peakFor(c, gpuId, modelId) {
-  const dtype = format(c.rl, model(c.rl, modelId).format).computeDtype;
+  // the reader's own model is read in BF16 (modelFromConfig's format)
+  const dtype = format(c.rl, modelId === CONFIG ? 'bf16' : model(c.rl, modelId).format).computeDtype;
   try {
     return { peak: c.rl.device({ gpu: gpuId, dtype }).peakFlopsPerSecond, dtype };
   } catch (e) {
@@ -46,11 +48,24 @@ export const clocksKind = {
       selects: { model: cv.model, gpu: cv.gpu },
     };
   },
+  // the text of the reader's own config.json (never sent anywhere, not kept in a link)
+  initExtra: () => ({ config: '' }),
+  // the reader's own model: the parameters a token multiplies, and its weights in BF16
+  fillFromConfig: (c, m) => {
+    c.setField('params', m.activeParams);
+    c.setField('weights', m.residentBytes);
+  },
   selects: [
     {
       id: 'model', fields: ['params', 'weights'],
-      options: (rl, lang) => llmOptions(rl, lang),
+      options: (rl, lang, c) => [...llmOptions(rl, lang), configOption(c)],
       apply: (c, v) => {
+        showConfig(c, v === CONFIG);
+        if (v === CONFIG) {
+          applyConfig(c);
+          applyPeak(c);
+          return;
+        }
         const w = c.rl.modelWeights({ model: v });
         // the parameters a token multiplies: all of them by the lesson's rule, an MoE's active ones
         const m = model(c.rl, v);
@@ -79,12 +94,19 @@ export const clocksKind = {
     { id: 'decodeMemory' },
     { id: 'tpot', term: 'memory-bound' },
   ],
+  renderInputsExtra(c, form) {
+    renderConfig(c, form);
+  },
   renderFigure(c, el) {
     c.chartBox = h('div', { class: 'chart-box' });
     el.append(c.chartBox);
   },
   compute(c) {
     const { v } = c;
+    if (awaitingConfig(c)) {
+      clear(c.chartBox);
+      return;
+    }
     const { gpu: g, model: m } = c.state.selects;
     if (g !== 'custom' && m !== 'custom' && c.state.fields.peak === '') {
       const p = peakFor(c, g, m);
@@ -95,7 +117,7 @@ export const clocksKind = {
     const fr = c.call('flopsPerToken', { params: v.params }, { params: 'params' });
     const fpt = fr ? fr.flops : null;
     // one decode step on the same GPUs: each reads its share of the weights and does its share of the FLOPs
-    const share = fpt !== null && c.call('decode', { weightBytes: v.weights, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: v.bw, gpus: v.gpus, flopsPerToken: fpt, peakFlopsPerSecond: v.peak }, map);
+    const share = fpt !== null && c.call('decode', { weightBytes: v.weights, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: v.bw, gpus: v.gpus, flopsPerToken: fpt, peakFlopsPerSecond: v.peak, ...readArgs(c) }, map);
     const intensity = share && c.call('clocks', { flops: fpt, bytes: v.weights, peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw }, map);
     const d = share && intensity && { ...share, seconds: share.stepSeconds, flopsPerByte: intensity.flopsPerByte };
     // with several GPUs each does its share: say so in the arithmetic
@@ -153,4 +175,15 @@ function draw(c, p, d) {
     [c.t('chart.col.phase'), c.t('clocks.clock.compute'), c.t('clocks.clock.memory'), c.t('chart.col.bound')],
     [[c.t('clocks.phase.prefill'), c.fmt(p.computeSeconds, 'seconds'), c.fmt(p.memorySeconds, 'seconds'), c.t(`verdict.${p.bound}`)],
       [c.t('clocks.phase.decode'), c.fmt(d.computeSeconds, 'seconds'), c.fmt(d.memorySeconds, 'seconds'), c.t(`verdict.${d.bound}`)]]));
+}
+
+/**
+ * The weights one decode step reads where the chosen model reads fewer than it holds (an MoE's
+ * untouched experts, the input table's rows): {bytesReadPerStep} while the weights are the
+ * model's own (typing them makes the select "custom"), else {} (every weight is read).
+ */
+function readArgs(c) {
+  const ref = modelRef(c);
+  if (!ref || (typeof ref === 'string' && (model(c.rl, ref).lesson || !model(c.rl, ref).architecture))) return {};
+  return { bytesReadPerStep: c.rl.modelWeights({ model: ref, batch: 1 }).bytesReadPerStep };
 }

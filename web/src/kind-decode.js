@@ -4,13 +4,11 @@
 // KV caches must fit in the GPUs' memory. Defaults: the core's case llama-l4-decode.
 import { caseArgs, caseValues, format, gpu, gpuOptions, formatOptions, llmOptions, model } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { format as formatValue } from './format.js';
+import { CONFIG, applyConfig, awaitingConfig, configOption, modelRef, renderConfig, showConfig } from './model-config.js';
 import { h, s, clear, setText } from './dom.js';
 import { frameIn, showChart, keyed, polyline, marker, dataTable, fmtTick } from './charts.js';
 
 export const DECODE_CASE = 'llama-l4-decode';
-/** The model select's value for the reader's own config.json. */
-const CONFIG = 'config';
 /** The dtypes a KV cache is kept in (a choice apart from the weights' format). */
 const KV_DTYPES = ['bf16', 'fp8', 'int8'];
 /** The lesson's example of a KV cache: its conversations' length. */
@@ -41,17 +39,18 @@ export const decodeKind = {
   },
   // the text of the reader's own config.json (never sent anywhere, not kept in a link)
   initExtra: () => ({ config: '' }),
+  // the reader's own model holds its weights in the chosen format (BF16 for typed weights)
+  fillFromConfig: (c, m) => c.setField('weights', c.rl.modelWeights({ model: m, format: c.state.selects.format === 'custom' ? 'bf16' : c.state.selects.format }).bytes),
   selects: [
     {
       // the model sets the FLOPs per token and the KV cache's shape: typed weights leave it chosen;
       // "config" is the reader's own model, read from the config.json pasted below
       id: 'model', fields: [],
-      options: (rl, lang, c) => [...llmOptions(rl, lang), { value: CONFIG, label: c ? c.tr('decode.model.config') : CONFIG, group: 'mine' }],
+      options: (rl, lang, c) => [...llmOptions(rl, lang), configOption(c)],
       apply: (c, v) => {
         showConfig(c, v === CONFIG);
         if (v === CONFIG) {
-          const m = configModel(c);
-          if (m) c.setField('weights', c.rl.modelWeights({ model: m, format: c.state.selects.format === 'custom' ? 'bf16' : c.state.selects.format }).bytes);
+          applyConfig(c);
           return;
         }
         // a model comes in its own format
@@ -116,13 +115,11 @@ export const decodeKind = {
   compute(c) {
     const { v, rl } = c;
     const sel = c.state.selects;
-    if (sel.model === CONFIG && !configModel(c)) {
+    if (awaitingConfig(c)) {
       // the reader's own model, before its config.json is pasted or while it has an error
-      for (const row of decodeKind.rows) c.row(row.id, null, null);
       c.calc.lastKv = null;
       if (c.useKv) c.useKv.disabled = true;
       c.later(() => drawBatchCurve(c, null, null));
-      c.summary(c.t('decode.config.needed'));
       return;
     }
     const roofs = decodeRoofs(c);
@@ -313,116 +310,6 @@ function readArgs(c, batch) {
   return { bytesReadPerStep: c.rl.modelWeights({ model: ref, format: sel.format, batch }).bytesReadPerStep };
 }
 
-/**
- * The chosen model as the core takes it: a catalog id, what modelFromConfig read from the
- * reader's config.json, or null (typed weights, or a config not read yet).
- */
-function modelRef(c) {
-  const m = c.state.selects.model;
-  if (m === 'custom') return null;
-  if (m === CONFIG) return configModel(c);
-  return m;
-}
-
-/** The reader's config.json read by the core (cached by its text), or null while it has none or an error. */
-function configModel(c) {
-  const calc = c.calc || c;
-  const text = calc.state.extra.config;
-  if (!text || !text.trim()) return null;
-  if (calc.configCache && calc.configCache.text === text) return calc.configCache.model;
-  let m = null;
-  let error = null;
-  try {
-    m = calc.rl.modelFromConfig({ config: text });
-  } catch (e) {
-    if (!e || !e.code) throw e;
-    error = e;
-  }
-  calc.configCache = { text, model: m, error };
-  return m;
-}
-
-/** The textarea for the reader's config.json, its errors and what the core read from it. */
-function renderConfig(c, form) {
-  const id = `${c.host && c.host.id ? c.host.id : 'decode'}-config`;
-  c.configArea = h('textarea', {
-    id, 'data-model-config': '', rows: 6, spellcheck: 'false', autocomplete: 'off',
-    'aria-describedby': `${id}-note ${id}-error`,
-    oninput: () => { c.state.extra.config = c.configArea.value; onConfig(c); },
-    ondragover: (e) => e.preventDefault(),
-    ondrop: (e) => {
-      // a dropped config.json is read here, in the browser: nothing is sent anywhere
-      const file = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
-      if (!file) return;
-      e.preventDefault();
-      file.text().then((text) => {
-        c.configArea.value = text;
-        c.state.extra.config = text;
-        onConfig(c);
-      });
-    },
-  });
-  c.configArea.value = c.state.extra.config;
-  c.configError = h('p', { id: `${id}-error`, class: 'config-error', role: 'alert', hidden: true });
-  c.configFigures = h('dl', { class: 'config-figures' });
-  c.configBox = h('div', { class: 'field config', 'data-config-box': '', hidden: c.state.selects.model !== CONFIG },
-    h('label', { for: id }, c.tr('decode.config.label')),
-    c.configArea,
-    h('p', { id: `${id}-note`, class: 'hint' }, c.tr('decode.config.note')),
-    c.configError, c.configFigures);
-  form.append(c.configBox);
-  showConfig(c, c.state.selects.model === CONFIG);
-}
-
-function showConfig(c, on) {
-  const calc = c.calc || c;
-  if (calc.configBox) calc.configBox.hidden = !on;
-  if (on) showConfigResult(calc);
-}
-
-/** After the text changed: read it, fill the weights from it, recompute. */
-function onConfig(c) {
-  const m = configModel(c);
-  showConfigResult(c);
-  if (m && c.state.selects.model === CONFIG) {
-    const f = c.state.selects.format === 'custom' ? 'bf16' : c.state.selects.format;
-    c.setField('weights', c.rl.modelWeights({ model: m, format: f }).bytes);
-    c.syncFields();
-  }
-  c.update();
-}
-
-/** The config's error, naming its field in the reader's language, or the figures read from it. */
-function showConfigResult(c) {
-  if (!c.configError) return;
-  configModel(c);
-  const cache = c.configCache;
-  const err = cache && cache.text === c.state.extra.config ? cache.error : null;
-  c.configError.hidden = !err;
-  setText(c.configError, err ? configErrorText(c, err) : '');
-  clear(c.configFigures);
-  const m = cache && !err ? cache.model : null;
-  if (!m) return;
-  const gb = (x) => formatValue(x, 'gb', c.lang);
-  const b = (x) => formatValue(x, 'bytes', c.lang);
-  const count = (x) => formatValue(x, 'compact', c.lang);
-  const items = [
-    ['params', count(m.params)],
-    ['active', count(m.activeParams)],
-    ['resident', gb(m.residentBytes)],
-    ['read', gb(m.bytesReadPerStep)],
-    ['kv', b(m.kvBytesPerToken)],
-  ];
-  if (m.architecture.moe) items.push(['experts', c.tr('decode.config.figure.expertsValue', { k: String(m.architecture.moe.expertsPerToken), e: String(m.architecture.moe.experts) })]);
-  for (const [key, value] of items) {
-    c.configFigures.append(h('dt', {}, c.tr(`decode.config.figure.${key}`)), h('dd', { 'data-config-figure': key }, value));
-  }
-}
-
-function configErrorText(c, err) {
-  const code = ['missing_field', 'not_a_number', 'not_integer', 'out_of_range', 'unknown_architecture', 'invalid_config'].includes(err.code) ? err.code : 'other';
-  return c.tr(`decode.config.error.${code}`, { field: err.field });
-}
 
 /** Tokens per second in total and per conversation as the batch grows: both roofs and the VRAM wall. */
 function drawBatchCurve(c, r, args) {

@@ -4,6 +4,7 @@
 import { caseArgs, caseValues, catalog, format, gpu, gpuOptions, llmOptions, model } from './catalog.js';
 import { barFrame, showChart, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
+import { CONFIG, applyConfig, awaitingConfig, configOption, modelRef, renderConfig, showConfig } from './model-config.js';
 
 export const QUANT_CASE = 'llama-l4-decode';
 /** Height of one bar's row in the chart, in SVG units. */
@@ -31,11 +32,23 @@ export const quantKind = {
       selects: { model: cv.model, gpu: cv.gpu },
     };
   },
+  // the text of the reader's own config.json (never sent anywhere, not kept in a link)
+  initExtra: () => ({ config: '' }),
+  // the reader's own model: all its parameters, and the share INT4 keeps in BF16 (its embeddings)
+  fillFromConfig: (c, m) => {
+    c.setField('params', m.params);
+    c.setField('kept', c.rl.modelWeights({ model: m, format: 'int4' }).keptParams);
+  },
   selects: [
     {
       id: 'model', fields: ['params', 'kept'],
-      options: (rl, lang) => llmOptions(rl, lang),
+      options: (rl, lang, c) => [...llmOptions(rl, lang), configOption(c)],
       apply: (c, v) => {
+        showConfig(c, v === CONFIG);
+        if (v === CONFIG) {
+          applyConfig(c);
+          return;
+        }
         const m = model(c.rl, v);
         c.setField('params', m.params);
         c.setField('kept', m.keptParams);
@@ -51,12 +64,19 @@ export const quantKind = {
     { id: 'int8Bytes' }, { id: 'int8Tokens' },
     { id: 'int4Bytes' }, { id: 'int4Bits' }, { id: 'int4Tokens', term: 'memory-bound' },
   ],
+  renderInputsExtra(c, form) {
+    renderConfig(c, form);
+  },
   renderFigure(c, el) {
     c.chartBox = h('div', { class: 'chart-box' });
     el.append(c.chartBox);
   },
   compute(c) {
     const { v } = c;
+    if (awaitingConfig(c)) {
+      c.later(() => draw(c, {}, {}));
+      return;
+    }
     const q = {};
     const dmap = { bytesPerSecond: 'bw' };
     q.bf16 = c.call('quantizedWeights', { params: v.params, dtype: 'bf16' }, { params: 'params' });
@@ -65,7 +85,7 @@ export const quantKind = {
       { params: 'params', groupSize: 'groupSize', keptParams: 'kept' });
     const tok = {};
     for (const d of ['bf16', 'int8', 'int4']) {
-      tok[d] = q[d] && c.call('decode', { weightBytes: q[d].bytes, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: v.bw }, dmap);
+      tok[d] = q[d] && c.call('decode', { weightBytes: q[d].bytes, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: v.bw, ...readArgs(c, d, q[d]) }, dmap);
     }
     const p = c.n('params', 'number');
     c.row('bf16Bytes', q.bf16 && c.t('quant.how.plain', { params: p, bytes: c.fmt(bytesPerWeight(c.rl, 'bf16'), 'number') }), q.bf16 && q.bf16.bytes, 'gb');
@@ -106,4 +126,18 @@ function draw(c, q, tok) {
   showChart(box, f, dataTable(c.t('chart.quant.tableCaption'), c.t('chart.data'),
     [c.t('chart.col.dtype'), c.t('chart.col.weights'), c.t('chart.col.tokens')],
     ds.map((d) => [d.toUpperCase(), c.fmt(q[d].bytes, 'gb'), c.fmt(tok[d].tokensPerSecond, 'number')])));
+}
+
+/**
+ * The weights one decode step reads where the chosen model reads fewer than it holds (an MoE's
+ * experts, the input table's rows), for format `d`: {bytesReadPerStep} from the core while the
+ * fields are the model's own (its parameters, its kept share, the format's group), else {}.
+ */
+function readArgs(c, d, q) {
+  const ref = modelRef(c);
+  if (!ref || (typeof ref === 'string' && (model(c.rl, ref).lesson || !model(c.rl, ref).architecture))) return {};
+  if (d === 'int4' && c.v.groupSize !== format(c.rl, 'int4').groupSize) return {};
+  // a typed parameter count or kept share makes the model select "custom": here they are the model's
+  const w = c.rl.modelWeights({ model: ref, format: d, batch: 1 });
+  return w.bytesReadPerStep <= q.bytes ? { bytesReadPerStep: w.bytesReadPerStep } : {};
 }

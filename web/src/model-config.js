@@ -1,0 +1,140 @@
+// The reader's own model, from its config.json, for every calculator with a model select
+// (decode, clocks, quant): the select's "your model (config.json)" choice, a textarea that also
+// takes a dropped file, read by the core in the browser (nothing is sent anywhere; a link keeps
+// the choice, not the text), its error naming the config's field in the reader's language, and
+// what the core counted. Each kind says how the model fills its fields: def.fillFromConfig(c, m).
+import { h, clear, setText } from './dom.js';
+import { format as formatValue } from './format.js';
+
+/** The model select's value for the reader's own config.json. */
+export const CONFIG = 'config';
+
+/** The select's option for it (lesson models and the catalog come first). */
+export function configOption(c) {
+  return { value: CONFIG, label: c ? c.tr('calc.model.config') : CONFIG, group: 'mine' };
+}
+
+/**
+ * The chosen model as the core takes it: a catalog id, what modelFromConfig read from the
+ * reader's config.json, or null (typed numbers, or a config not read yet).
+ */
+export function modelRef(c) {
+  const m = (c.calc || c).state.selects.model;
+  if (m === 'custom') return null;
+  if (m === CONFIG) return configModel(c);
+  return m;
+}
+
+/** The reader's config.json read by the core (cached by its text), or null while it has none or an error. */
+export function configModel(c) {
+  const calc = c.calc || c;
+  const text = calc.state.extra.config;
+  if (!text || !text.trim()) return null;
+  if (calc.configCache && calc.configCache.text === text) return calc.configCache.model;
+  let m = null;
+  let error = null;
+  try {
+    m = calc.rl.modelFromConfig({ config: text });
+  } catch (e) {
+    if (!e || !e.code) throw e;
+    error = e;
+  }
+  calc.configCache = { text, model: m, error };
+  return m;
+}
+
+/** While "your model" is chosen without a readable config: every row "—" and a summary that asks for one. */
+export function awaitingConfig(c) {
+  if (c.state.selects.model !== CONFIG || configModel(c)) return false;
+  for (const row of c.def.rows) c.row(row.id, null, null);
+  c.summary(c.t('calc.config.needed'));
+  return true;
+}
+
+/** The textarea for the reader's config.json, its errors and what the core read from it. */
+export function renderConfig(c, form) {
+  const id = `${c.host && c.host.id ? c.host.id : c.kind}-config`;
+  c.configArea = h('textarea', {
+    id, 'data-model-config': '', rows: 6, spellcheck: 'false', autocomplete: 'off',
+    'aria-describedby': `${id}-note ${id}-error`,
+    oninput: () => { c.state.extra.config = c.configArea.value; onConfig(c); },
+    ondragover: (e) => e.preventDefault(),
+    ondrop: (e) => {
+      // a dropped config.json is read here, in the browser: nothing is sent anywhere
+      const file = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
+      if (!file) return;
+      e.preventDefault();
+      file.text().then((text) => {
+        c.configArea.value = text;
+        c.state.extra.config = text;
+        onConfig(c);
+      });
+    },
+  });
+  c.configArea.value = c.state.extra.config || '';
+  c.configError = h('p', { id: `${id}-error`, class: 'config-error', role: 'alert', hidden: true });
+  c.configFigures = h('dl', { class: 'config-figures' });
+  c.configBox = h('div', { class: 'field config', 'data-config-box': '', hidden: c.state.selects.model !== CONFIG },
+    h('label', { for: id }, c.tr('calc.config.label')),
+    c.configArea,
+    h('p', { id: `${id}-note`, class: 'hint' }, c.tr('calc.config.note')),
+    c.configError, c.configFigures);
+  form.append(c.configBox);
+  showConfig(c, c.state.selects.model === CONFIG);
+}
+
+/** Shows or hides the box as the model select changes. */
+export function showConfig(c, on) {
+  const calc = c.calc || c;
+  if (calc.configBox) calc.configBox.hidden = !on;
+  if (on) showConfigResult(calc);
+}
+
+/** Fills the kind's fields from the reader's model, where it has one that reads. */
+export function applyConfig(c) {
+  const calc = c.calc || c;
+  const m = configModel(calc);
+  if (m && calc.def.fillFromConfig) calc.def.fillFromConfig(calc, m);
+  return m;
+}
+
+/** After the text changed: read it, fill the fields from it, recompute. */
+function onConfig(c) {
+  showConfigResult(c);
+  if (c.state.selects.model === CONFIG && applyConfig(c)) c.syncFields();
+  c.update();
+}
+
+/** The config's error, naming its field in the reader's language, or the figures read from it. */
+function showConfigResult(c) {
+  if (!c.configError) return;
+  configModel(c);
+  const cache = c.configCache;
+  const err = cache && cache.text === c.state.extra.config ? cache.error : null;
+  c.configError.hidden = !err;
+  setText(c.configError, err ? configErrorText(c, err) : '');
+  clear(c.configFigures);
+  const m = cache && !err ? cache.model : null;
+  if (!m) return;
+  const gb = (x) => formatValue(x, 'gb', c.lang);
+  const b = (x) => formatValue(x, 'bytes', c.lang);
+  const count = (x) => formatValue(x, 'compact', c.lang);
+  const items = [
+    ['params', count(m.params)],
+    ['active', count(m.activeParams)],
+    ['resident', gb(m.residentBytes)],
+    ['read', gb(m.bytesReadPerStep)],
+    ['kv', b(m.kvBytesPerToken)],
+  ];
+  if (m.architecture.moe) {
+    items.push(['experts', c.tr('calc.config.figure.expertsValue', { k: String(m.architecture.moe.expertsPerToken), e: String(m.architecture.moe.experts) })]);
+  }
+  for (const [key, value] of items) {
+    c.configFigures.append(h('dt', {}, c.tr(`calc.config.figure.${key}`)), h('dd', { 'data-config-figure': key }, value));
+  }
+}
+
+function configErrorText(c, err) {
+  const code = ['missing_field', 'not_a_number', 'not_integer', 'out_of_range', 'unknown_architecture', 'invalid_config'].includes(err.code) ? err.code : 'other';
+  return c.tr(`calc.config.error.${code}`, { field: err.field });
+}
