@@ -195,7 +195,7 @@ test('attributes changed later apply again, several at once in one build; the me
   }
 });
 
-test('the page URL wins over the presets; a calculator with url-state writes links that bring its presets back', async () => {
+test('the page URL wins over the presets where url-state is set, and only there; a calculator with url-state writes links that bring its presets back', async () => {
   const page0 = readFileSync(join(ROOT, 'tests/web/fixtures/presets.html'), 'utf8')
     .replaceAll('{lang}', 'pt')
     .replace('id="mixtral" kind="decode"', 'id="mixtral" kind="decode" url-state');
@@ -204,9 +204,10 @@ test('the page URL wins over the presets; a calculator with url-state writes lin
   try {
     const a = await state(page, 'mixtral');
     assert.deepEqual([a.selects.model, a.selects.gpu, a.fields.batch], ['mixtral-8x7b', 'l4', '4'], 'url-state: the URL over the presets');
-    // without url-state the element reads the URL as it always has (docs/embedding.md, url-state): it wins there too
+    // without url-state the presets hold: the page's address is not this calculator's state
     const b = await state(page, 'llama');
-    assert.deepEqual([b.selects.model, b.selects.gpu, b.fields.batch], ['llama3.1-70b', 'l4', '4']);
+    assert.deepEqual([b.selects.model, b.selects.gpu], ['llama3.1-70b', 'a100-80gb']);
+    assert.notEqual(b.fields.batch, '4');
     // the URL's value is the URL's: a bad one is the field's error, as ever, not the preset's
     await input(page, 'mixtral', 'batch').fill('16');
     const href = await until(page, () => /decode\.batch=16/.test(location.href) && location.href);
@@ -222,8 +223,12 @@ test('the page URL wins over the presets; a calculator with url-state writes lin
   }
 });
 
-test('the URL of a bad value is the field\'s own error, not a preset message', async () => {
-  const { page, context, errors } = await openPage(env.browser, `${env.site.url}presets.es.html?decode.batch=-3`, { allowedOrigin: env.site.url });
+test('the URL of a bad value is the field\'s own error, not a preset message (url-state)', async () => {
+  const page0 = readFileSync(join(ROOT, 'tests/web/fixtures/presets.html'), 'utf8')
+    .replaceAll('{lang}', 'es')
+    .replace('id="mixtral" kind="decode"', 'id="mixtral" kind="decode" url-state');
+  writeFileSync(join(env.dir, 'presets-bad-url.html'), page0);
+  const { page, context, errors } = await openPage(env.browser, `${env.site.url}presets-bad-url.html?decode.batch=-3`, { allowedOrigin: env.site.url });
   try {
     const a = await state(page, 'mixtral');
     assert.equal(a.fields.batch, '-3');

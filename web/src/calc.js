@@ -81,8 +81,11 @@ export class Calc {
     if (!this.defaultParams) this.defaultParams = new Map(this.urlParams());
     this.presetProblems = [];
     this.presetFields = new Map();
-    if (this.presets && PRESET_ATTRIBUTES.some((name) => this.presets[name] != null)) this.applyPresets(skip);
-    const params = this.readUrl();
+    const preset = Boolean(this.presets && PRESET_ATTRIBUTES.some((name) => this.presets[name] != null));
+    if (preset) this.applyPresets(skip);
+    // an author's presets hold unless the element keeps its state in the URL (url-state): two
+    // preset calculators of one kind on a page keep their own cases whatever the page's address
+    const params = preset && !this.urlState ? new URLSearchParams() : this.readUrl();
     // what the URL sets is its own, checked as it always is: no longer the preset's
     for (const id of [...this.presetFields.keys()]) if (params.has(this.key(id))) this.presetFields.delete(id);
   }
