@@ -55,6 +55,7 @@ const DEEPSEEK_V3 = JSON.stringify(JSON.parse(readFileSync(new URL('../core/cata
 function cases(rl) {
   return {
     'modelFromConfig(DeepSeek-V3)': () => rl.modelFromConfig({ config: DEEPSEEK_V3 }),
+    'step(DeepSeek-V3, decode)': () => rl.step({ model: 'deepseek-v3', gpu: 'h200', phase: 'decode', batch: 8, context: 4096 }),
     'roofline()': () => rl.roofline({ peakFlopsPerSecond: 65e12, bytesPerSecond: 320e9, flopsPerByte: 1 }),
     'decode()': () => rl.decode({ weightBytes: 16.06e9, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: 300e9 }),
     'matmul()': () => rl.matmul({ n: 32, k: 2048, m: 500, dtype: 'fp16' }),

@@ -20,7 +20,8 @@ export type ErrorCode =
 /** What an argument must be (functions()[i].args[j].kind). */
 export type ArgKind =
   | 'count' | 'countOrZero' | 'positive' | 'nonNegative' | 'fraction' | 'number' | 'dtype' | 'gpu' | 'model'
-  | 'modelRef' | 'config' | 'format' | 'stage' | 'case' | 'function' | 'caseValues' | 'answers' | 'matrix';
+  | 'modelRef' | 'config' | 'format' | 'stage' | 'case' | 'function' | 'caseValues' | 'answers' | 'matrix'
+  | 'phase' | 'flag';
 /** The name of an API function ('decode', 'matmul', ...). */
 export type FunctionName = Exclude<keyof Roofline, 'RooflineError'>;
 /** A model: a catalog id, or what modelFromConfig returned. */
@@ -127,6 +128,34 @@ export interface ArchitectureMoe {
   experts: number; expertsPerToken: number; expertIntermediateSize: number; sharedExperts: number;
   sharedIntermediateSize: number; routerBias: boolean; expertBias: boolean; moeLayers: number;
 }
+/** One kind of operator of a step (rl.step), summed over its instances (`count`: one per layer …). */
+export interface StepOperator {
+  /** 'embedding', 'q_proj', 'k_proj', 'v_proj', 'o_proj' (MLA: 'q_a_proj', 'q_b_proj', 'kv_a_proj', 'kv_b_proj'),
+   * 'attn_scores', 'attn_softmax', 'attn_values' (':sliding' for sliding-window layers), 'gate_proj', 'up_proj',
+   * 'down_proj', 'router', 'experts', 'shared_experts', 'norm', 'lm_head'. */
+  id: string;
+  group: 'attention' | 'mlp' | 'other';
+  count: number;
+  flops: number; weightBytes: number; kvReadBytes: number; kvWriteBytes: number; activationBytes: number;
+  /** The sum of the four. */
+  bytes: number;
+  flopsPerByte: number; bound: Bound;
+  /** Its floor on the device: the larger of flops ÷ peak and bytes ÷ bandwidth. */
+  seconds: number;
+  /** Of the step's summed floors. */
+  share: number;
+}
+export interface StepTotals {
+  /** Tokens the step processes: batch (decode), batch × context (prefill). */
+  tokens: number;
+  flops: number; bytes: number; weightBytes: number; kvReadBytes: number; kvWriteBytes: number; activationBytes: number;
+  /** The operators' floors added: they run one after another. */
+  seconds: number;
+  /** The whole step as one kernel, for comparison: max(flops ÷ peak, bytes ÷ bandwidth). */
+  rooflineSeconds: number; rooflineBound: Bound;
+  /** Of `seconds`, attention over the context's (attn_scores, attn_softmax, attn_values). */
+  attentionShare: number;
+}
 /** A decoder-only transformer as modelFromConfig reads it from a config.json (all counts). */
 export interface Architecture {
   family: string; layers: number; hiddenSize: number; vocabSize: number; tiedEmbeddings: boolean;
@@ -217,6 +246,7 @@ export interface ModelWeightsResult {
   residentBytes?: number; bytesReadPerStepCounted?: number;
 }
 export interface CostPerMillionTokensResult { usdPerMillionTokens: number; usdPerHour: number; tokensPerHour: number }
+export interface StepResult { operators: StepOperator[]; totals: StepTotals }
 export interface CheckResult {
   state: 'correct' | 'partial' | 'incorrect' | 'unanswered'; correct: number; parts: PartCheck[];
 }
@@ -328,6 +358,10 @@ export interface Roofline {
   modelWeights(args: { model: ModelRef; format?: string; batch?: number }): ModelWeightsResult;
   modelFromConfig(args: { config: string | object; format?: string; kvDtype?: Dtype; batch?: number; tokens?: number }): ConfigModel;
   costPerMillionTokens(args: { pricePerHourUsd: number; tokensPerSecond: number; gpus?: number }): CostPerMillionTokensResult;
+  /** One prefill or decode step operator by operator (docs/api.md, step): each operator's FLOPs,
+   * bytes and floor on the GPU at dtype; totals add the operators' floors (they run one after
+   * another) beside the whole step as one kernel. */
+  step(args: { model: ModelRef; format?: string; kvDtype?: Dtype; gpu: string; dtype?: Dtype; phase: 'decode' | 'prefill'; batch: number; context: number; flashAttention?: boolean }): StepResult;
   cases(): LessonCase[];
   lessonCase(args: { id: string }): LessonCase;
   caseArgs(args: { id: string; function: FunctionName; values?: CaseValues }): CaseArgs;

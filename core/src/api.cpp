@@ -17,6 +17,7 @@
 #include "roofline/precision.hpp"
 #include "roofline/roofline.hpp"
 #include "roofline/serving.hpp"
+#include "roofline/step.hpp"
 #include "roofline/training.hpp"
 
 namespace roofline::api {
@@ -337,6 +338,57 @@ Bytes model_kv_bytes(const ModelRef& r, double tokens, Dtype kv_dtype) {
   return kv_cache_bytes(*m.layers, *m.kv_heads, *m.head_dim, tokens, kv_dtype);
 }
 
+Phase phase_arg(const Args& a, std::string_view key) {
+  const std::string v = a.text(key, ErrorCode::out_of_range, "'decode' or 'prefill'");
+  if (v == "decode") return Phase::decode;
+  if (v == "prefill") return Phase::prefill;
+  throw Error(ErrorCode::out_of_range, std::string(key),
+              std::string(key) + " must be 'decode' or 'prefill', got \"" + v.substr(0, 40) + "\"");
+}
+
+bool flag_arg(const Args& a, std::string_view key) {
+  const Value& f = a.raw(key);
+  if (!f.is(Value::Kind::boolean)) {
+    throw Error(ErrorCode::out_of_range, std::string(key), std::string(key) + " must be true or false, got " + kind_name(f));
+  }
+  return f.boolean();
+}
+
+Value step_value(const Step& st) {
+  Value ops = Value::array();
+  for (std::size_t i = 0; i < st.operators.size(); ++i) {
+    const StepOperator& op = st.operators[i];
+    const StepOperatorTime& t = st.times[i];
+    ops.push(Value::object()
+                 .set("id", op.id)
+                 .set("group", op.group)
+                 .set("count", op.count)
+                 .set("flops", op.flops)
+                 .set("weightBytes", op.weight_bytes)
+                 .set("kvReadBytes", op.kv_read_bytes)
+                 .set("kvWriteBytes", op.kv_write_bytes)
+                 .set("activationBytes", op.activation_bytes)
+                 .set("bytes", op.bytes())
+                 .set("flopsPerByte", t.flops_per_byte)
+                 .set("bound", std::string(bound_id(t.bound)))
+                 .set("seconds", t.seconds)
+                 .set("share", t.share));
+  }
+  Value totals = Value::object()
+                     .set("tokens", st.tokens)
+                     .set("flops", st.flops)
+                     .set("bytes", st.bytes)
+                     .set("weightBytes", st.weight_bytes)
+                     .set("kvReadBytes", st.kv_read_bytes)
+                     .set("kvWriteBytes", st.kv_write_bytes)
+                     .set("activationBytes", st.activation_bytes)
+                     .set("seconds", st.seconds)
+                     .set("rooflineSeconds", st.roofline_seconds)
+                     .set("rooflineBound", std::string(bound_id(st.roofline_bound)))
+                     .set("attentionShare", st.attention_share);
+  return Value::object().set("operators", std::move(ops)).set("totals", std::move(totals));
+}
+
 /// modelFromConfig's result: the architecture and every figure derived from it.
 Value config_model_value(const Architecture& arch, const WeightFormat& f, Dtype kv_dtype, double batch, double tokens) {
   const ParamCounts p = param_counts(arch);
@@ -570,7 +622,7 @@ using Handler = Value (*)(const Args&);
 /// What an argument must be. Numbers are checked by the core function that takes them; the kind
 /// documents the rule (and tests/ check that each rule is enforced).
 enum class Kind { count, count_or_zero, positive, non_negative, fraction, number, dtype, gpu, model, model_ref,
-                  config, format, stage, lesson_case, function, case_values, answers, matrix };
+                  config, format, stage, lesson_case, function, case_values, answers, matrix, phase, flag };
 
 std::string_view kind_id(Kind k) {
   switch (k) {
@@ -592,6 +644,8 @@ std::string_view kind_id(Kind k) {
     case Kind::case_values: return "caseValues";
     case Kind::answers: return "answers";
     case Kind::matrix: return "matrix";
+    case Kind::phase: return "phase";
+    case Kind::flag: return "flag";
   }
   return "?";
 }
@@ -618,6 +672,8 @@ std::string_view kind_type(Kind k) {
     case Kind::case_values: return "CaseValues";
     case Kind::answers: return "Answers";
     case Kind::matrix: return "number[][]";
+    case Kind::phase: return "'decode' | 'prefill'";
+    case Kind::flag: return "boolean";
   }
   return "?";
 }
@@ -915,6 +971,28 @@ std::span<const Function> table() {
              .set("usdPerMillionTokens", require_result("usdPerMillionTokens", per_hour / tokens_per_hour * 1e6))
              .set("usdPerHour", per_hour)
              .set("tokensPerHour", tokens_per_hour);
+       }},
+      {"step",
+       "One prefill or decode step operator by operator (docs/api.md, step): each operator's FLOPs, bytes and floor on "
+       "the GPU at dtype; totals add the operators' floors (they run one after another) beside the whole step as one kernel.",
+       {{"model", Kind::model_ref, ""}, {"format", Kind::format, "", opt}, {"kvDtype", Kind::dtype, "", opt, "'bf16'"},
+        {"gpu", Kind::gpu, ""}, {"dtype", Kind::dtype, "", opt}, {"phase", Kind::phase, ""}, {"batch", Kind::count, ""},
+        {"context", Kind::count_or_zero, ""}, {"flashAttention", Kind::flag, "", opt, "true"}},
+       "StepResult", "operators: StepOperator[]; totals: StepTotals", object,
+       [](const Args& a) {
+         const ModelRef r = model_ref(a, "model");
+         if (!r.architecture) {
+           throw Error(ErrorCode::out_of_range, "model",
+                       "model has no architecture in the catalog (the lesson gives only its parameter count): choose a model "
+                       "with a config.json");
+         }
+         const WeightFormat& f = r.format(a);
+         const Gpu& g = gpu_arg(a, "gpu");
+         const Dtype d = a.dtype_or("dtype", f.compute_dtype);
+         const StepInput in{*r.architecture, f,      a.dtype_or("kvDtype", Dtype::bf16),
+                            device_for(g, d),  phase_arg(a, "phase"), a.number("batch"),
+                            a.number("context"), a.has("flashAttention") ? flag_arg(a, "flashAttention") : true};
+         return step_value(step(in));
        }},
       {"cases", "", {},
        "LessonCase", "id: string; name: string; values: CaseValues; source: string", list,
@@ -1509,6 +1587,8 @@ void check_arguments(const Function& f, const Args& a) {
         case Kind::gpu: static_cast<void>(gpu_arg(a, arg.name)); break;
         case Kind::model: static_cast<void>(model_arg(a, arg.name)); break;
         case Kind::model_ref: static_cast<void>(model_ref(a, arg.name)); break;
+        case Kind::phase: static_cast<void>(phase_arg(a, arg.name)); break;
+        case Kind::flag: static_cast<void>(flag_arg(a, arg.name)); break;
         case Kind::format:
           find_format(a.text(arg.name, ErrorCode::unknown_format, "a format id"), arg.name);
           break;

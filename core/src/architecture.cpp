@@ -304,17 +304,6 @@ double sum_if(const std::vector<bool>& flags, bool value) {
   return static_cast<double>(std::count(flags.begin(), flags.end(), value));
 }
 
-/// Bytes of `quantized` parameters in a format's own storage plus `kept` ones that stay in BF16
-/// where the format keeps them (a bit budget counts both at its bits).
-Bytes format_bytes(double quantized, double kept, const WeightFormat& f) {
-  // as quantized_weights(), but the counts may be expected values (an MoE's experts touched)
-  if (!f.dtype) return Bytes{require_result("bytes", (quantized + kept) * f.bits / 8)};
-  if (!f.keeps_bf16_share) quantized += kept, kept = 0;
-  double bytes = kept * bytes_per_element(Dtype::bf16) + quantized * bytes_per_element(*f.dtype);
-  if (f.group_size) bytes += std::ceil(quantized / *f.group_size) * bytes_per_element(f.scale_dtype);
-  return Bytes{require_result("bytes", bytes)};
-}
-
 }  // namespace
 
 Architecture architecture_from_config(const api::Value& config, const std::string& prefix) {
@@ -338,6 +327,17 @@ Architecture architecture_from_config(const api::Value& config, const std::strin
   }
   top.set_family(model_type);
   return read_text_config(top, fam, model_type);
+}
+
+/// Bytes of `quantized` parameters in a format's own storage plus `kept` ones that stay in BF16
+/// where the format keeps them (a bit budget counts both at its bits).
+Bytes format_weight_bytes(double quantized, double kept, const WeightFormat& f) {
+  // as quantized_weights(), but the counts may be expected values (an MoE's experts touched)
+  if (!f.dtype) return Bytes{require_result("bytes", (quantized + kept) * f.bits / 8)};
+  if (!f.keeps_bf16_share) quantized += kept, kept = 0;
+  double bytes = kept * bytes_per_element(Dtype::bf16) + quantized * bytes_per_element(*f.dtype);
+  if (f.group_size) bytes += std::ceil(quantized / *f.group_size) * bytes_per_element(f.scale_dtype);
+  return Bytes{require_result("bytes", bytes)};
 }
 
 double experts_touched(const MixtureOfExperts& m, double batch) {
@@ -412,7 +412,7 @@ Bytes kv_bytes_per_sequence(const Architecture& a, double tokens, Dtype kv_dtype
 Bytes resident_bytes(const Architecture& a, const WeightFormat& format) {
   const ParamCounts p = param_counts(a);
   const double kept = p.embedding + p.output;
-  return format_bytes(p.params - kept, kept, format);
+  return format_weight_bytes(p.params - kept, kept, format);
 }
 
 Bytes weights_read_per_step(const Architecture& a, const WeightFormat& format, double batch) {
@@ -422,7 +422,7 @@ Bytes weights_read_per_step(const Architecture& a, const WeightFormat& format, d
   if (a.moe) body += p.moe_layers * experts_touched(*a.moe, batch) * p.per_expert;
   // the output layer is read whole; of an untied input table, one row per token
   const double kept = a.tied_embeddings ? p.embedding : p.output + std::min(batch, a.vocab) * a.hidden;
-  return format_bytes(body, kept, format);
+  return format_weight_bytes(body, kept, format);
 }
 
 Flops attention_flops_per_token(const Architecture& a, double context) {

@@ -134,6 +134,7 @@ TEST_CASE("API: string fields reject numbers, unknown names and absence") {
                                                     {"model", ErrorCode::unknown_model},
                                                     {"modelRef", ErrorCode::unknown_model},
                                                     {"config", ErrorCode::invalid_config},
+                                                    {"phase", ErrorCode::out_of_range},
                                                     {"format", ErrorCode::unknown_format},
                                                     {"case", ErrorCode::unknown_case},
                                                     {"dtype", ErrorCode::unknown_dtype},

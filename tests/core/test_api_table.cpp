@@ -236,6 +236,12 @@ TEST_CASE("API table: the rule declared for each numeric argument is the one enf
       } else if (kind == "answers") {
         CHECK(code_of(name, with(args, field, Value::object().set("nope", 1.0)), &at) == ErrorCode::unknown_argument);
         CHECK(at == "answers.nope");
+      } else if (kind == "phase") {
+        CHECK(code_of(name, with(args, field, Value("train")), &at) == ErrorCode::out_of_range);
+        CHECK(at == field);
+      } else if (kind == "flag") {
+        CHECK(code_of(name, with(args, field, Value("yes")), &at) == ErrorCode::out_of_range);
+        CHECK(at == field);
       } else if (kind == "function") {
         CHECK(code_of(name, with(args, field, Value("nope")), &at) == ErrorCode::unknown_function);
         CHECK(at == field);

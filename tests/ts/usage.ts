@@ -47,6 +47,8 @@ export async function everyFunction(): Promise<number> {
   const moe: number | null = mine.expertsTouched;
   const mineKv = rl.kvCacheBytes({ model: mine, tokens: 8192, dtype: 'int8' }).bytesPerToken;
   const mineStep = rl.decode({ model: mine, batch: 8, bytesPerSecond: 3.35e12, tokens: 4096 }).residentBytesPerGpu;
+  const inside = rl.step({ model: 'llama3-8b', gpu: 'h100-sxm', phase: 'decode', batch: 1, context: 8192, flashAttention: true });
+  const attentionShare: number = inside.totals.attentionShare + inside.operators[0].seconds;
   const perMillion = rl.costPerMillionTokens({ pricePerHourUsd: 6.88, tokensPerSecond: mineStep, gpus: 2 }).usdPerMillionTokens;
   const perToken = rl.flopsPerToken({ params: 8.03e9 });
   const prefill = rl.prefill({ params: 8.03e9, tokens: 2000, weightBytes: 16.06e9, peakFlopsPerSecond: 121e12, bytesPerSecond: 300e9 });
@@ -72,7 +74,7 @@ export async function everyFunction(): Promise<number> {
   const global: Roofline = await globalThis.createRoofline();
   return [names.length, codes.length, bytesPerElement, gpuId.length, weights.bytes, Object.keys(args).length,
     checked.correct, qChecked.correct, product.length, t.seconds, roof.attainableFlopsPerSecond, clocks.seconds, util.fraction,
-    tput.ceilingItemsPerSecond, work.flops, cost.usd, stage.weightsOnlyFlopsPerByte, grew.peakRatio, load.load, needed.gpus, rate.perSecond, screen.pixelsPerSecond, dense.flops, minBatch.batch, decode.tokensPerSecond, kv.bytes, moe ?? 0, mineKv, perMillion,
+    tput.ceilingItemsPerSecond, work.flops, cost.usd, stage.weightsOnlyFlopsPerByte, grew.peakRatio, load.load, needed.gpus, rate.perSecond, screen.pixelsPerSecond, dense.flops, minBatch.batch, decode.tokensPerSecond, kv.bytes, moe ?? 0, mineKv, perMillion, attentionShare,
     perToken.flops, prefill.seconds, tile.flopsPerByte, conv.flops, ew.flopsPerByte, fusion.savedBytes, quant.bytes,
     speedup.memoryBoundSpeedup, sparse.flopsPerSecond, training.flops, cnn.flops,
     classic.functions().length, global.functions().length].reduce((a, b) => a + b, 0);

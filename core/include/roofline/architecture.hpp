@@ -109,6 +109,10 @@ Bytes resident_bytes(const Architecture& a, const WeightFormat& format);
 /// weights, the output layer, of each MoE layer the experts the batch touches (E·(1 − (1 − k/E)^b)
 /// under uniform routing) and the shared ones, and `batch` rows of the input table.
 Bytes weights_read_per_step(const Architecture& a, const WeightFormat& format, double batch);
+/// Bytes of `quantized` weights in a format's own storage (scales included) plus `kept` ones that
+/// stay in BF16 where the format keeps them; a bit budget counts both at its bits. The counts may
+/// be expected values (an MoE's experts touched).
+Bytes format_weight_bytes(double quantized, double kept, const WeightFormat& format);
 /// The routed experts per MoE layer that `batch` tokens touch on average: E·(1 − (1 − k/E)^b).
 double experts_touched(const MixtureOfExperts& moe, double batch);
 
