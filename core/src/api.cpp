@@ -65,11 +65,7 @@ const Value& Value::get(std::string_view key) const {
   throw std::out_of_range("no key " + std::string(key));
 }
 
-namespace {
-
-// ---- reading arguments -------------------------------------------------------------------
-
-std::string kind_name(const Value& v) {
+std::string describe(const Value& v) {
   switch (v.kind()) {
     case Value::Kind::null: return "null";
     case Value::Kind::boolean: return v.boolean() ? "true" : "false";
@@ -81,11 +77,16 @@ std::string kind_name(const Value& v) {
   return "?";
 }
 
+namespace {
+
+// ---- reading arguments -------------------------------------------------------------------
+
+
 class Args {
  public:
   explicit Args(const Value& v) : v_(v) {
     if (!v.is(Value::Kind::object)) {
-      throw Error(ErrorCode::missing_field, "", "expected one object of named arguments, got " + kind_name(v));
+      throw Error(ErrorCode::missing_field, "", "expected one object of named arguments, got " + describe(v));
     }
   }
 
@@ -101,7 +102,7 @@ class Args {
     const Value& f = raw(key);
     if (!f.is(Value::Kind::number)) {
       throw Error(ErrorCode::not_a_number, std::string(key),
-                  std::string(key) + " must be a number, got " + kind_name(f));
+                  std::string(key) + " must be a number, got " + describe(f));
     }
     return require_finite(key, f.number());
   }
@@ -114,7 +115,7 @@ class Args {
     const Value& f = raw(key);
     if (!f.is(Value::Kind::string)) {
       throw Error(wrong_kind, std::string(key),
-                  std::string(key) + " must be " + std::string(rule) + ", got " + kind_name(f));
+                  std::string(key) + " must be " + std::string(rule) + ", got " + describe(f));
     }
     return f.string();
   }
@@ -131,7 +132,7 @@ class Args {
     const Value& f = raw(key);
     const std::string name(key);
     if (!f.is(Value::Kind::array)) {
-      throw Error(ErrorCode::ragged_matrix, name, name + " must be a list of rows, got " + kind_name(f));
+      throw Error(ErrorCode::ragged_matrix, name, name + " must be a list of rows, got " + describe(f));
     }
     std::vector<std::vector<double>> rows;
     for (const Value& row : f.items()) {
@@ -141,7 +142,7 @@ class Args {
       std::vector<double>& out = rows.emplace_back();
       for (const Value& x : row.items()) {
         if (!x.is(Value::Kind::number)) {
-          throw Error(ErrorCode::not_a_number, name, name + " must hold numbers, got " + kind_name(x));
+          throw Error(ErrorCode::not_a_number, name, name + " must hold numbers, got " + describe(x));
         }
         out.push_back(x.number());
       }
@@ -349,7 +350,7 @@ Phase phase_arg(const Args& a, std::string_view key) {
 bool flag_arg(const Args& a, std::string_view key) {
   const Value& f = a.raw(key);
   if (!f.is(Value::Kind::boolean)) {
-    throw Error(ErrorCode::out_of_range, std::string(key), std::string(key) + " must be true or false, got " + kind_name(f));
+    throw Error(ErrorCode::out_of_range, std::string(key), std::string(key) + " must be true or false, got " + describe(f));
   }
   return f.boolean();
 }
@@ -411,7 +412,7 @@ Value config_model_value(const Architecture& arch, const WeightFormat& f, Dtype 
 /// lesson case uses, each a number or an id; the function they feed checks the rest.
 void override_case_values(LessonCase& c, const Value& values) {
   if (!values.is(Value::Kind::object)) {
-    throw Error(ErrorCode::not_a_number, "values", "values must be an object of case values, got " + kind_name(values));
+    throw Error(ErrorCode::not_a_number, "values", "values must be an object of case values, got " + describe(values));
   }
   for (std::size_t i = 0; i < values.keys().size(); ++i) {
     const std::string& name = values.keys()[i];
@@ -436,7 +437,7 @@ void override_case_values(LessonCase& c, const Value& values) {
     } else if (v.is(Value::Kind::number)) {
       nv.number = require_finite(field, v.number());
     } else {
-      throw Error(ErrorCode::not_a_number, field, field + " must be a number or an id, got " + kind_name(v));
+      throw Error(ErrorCode::not_a_number, field, field + " must be a number or an id, got " + describe(v));
     }
     bool replaced = false;
     for (CaseValue& x : c.values) {
@@ -574,7 +575,7 @@ int item_id(const Args& a, int count, const char* what) {
 /// exercise or question instance.
 Value check_value(const ExerciseInstance& e, const Value& answers) {
   if (!answers.is(Value::Kind::object)) {
-    throw Error(ErrorCode::not_a_number, "answers", "answers must be an object of part answers, got " + kind_name(answers));
+    throw Error(ErrorCode::not_a_number, "answers", "answers must be an object of part answers, got " + describe(answers));
   }
   for (const std::string& key : answers.keys()) {
     bool known = false;
@@ -593,13 +594,13 @@ Value check_value(const ExerciseInstance& e, const Value& answers) {
     const std::string field = "answers." + std::string(p.id);
     if (const Value* v = answers.find(p.id); v && !v->is(Value::Kind::null)) {
       if (p.kind == "choice") {
-        if (!v->is(Value::Kind::string)) throw Error(ErrorCode::not_a_number, field, field + " must be a choice id, got " + kind_name(*v));
+        if (!v->is(Value::Kind::string)) throw Error(ErrorCode::not_a_number, field, field + " must be a choice id, got " + describe(*v));
         ans.choice = v->string();
       } else if (p.kind == "matrix") {
         Value wrapper = Value::object().set(field, *v);
         ans.matrix = Args(wrapper).matrix(field).to_rows();
       } else {
-        if (!v->is(Value::Kind::number)) throw Error(ErrorCode::not_a_number, field, field + " must be a number, got " + kind_name(*v));
+        if (!v->is(Value::Kind::number)) throw Error(ErrorCode::not_a_number, field, field + " must be a number, got " + describe(*v));
         ans.number = require_finite(field, v->number());
       }
     }
@@ -715,6 +716,20 @@ struct Function {
   }
 };
 
+/// The fields of one catalog entry, shared by its list and its lookup (gpus and gpu, models and model).
+constexpr std::string_view gpu_fields =
+    "id: string; name: string; year: number; kind: DeviceKind; lesson: boolean; memoryBytes: number; "
+    "bytesPerSecond: number; gpuMemoryShare?: number; usableMemoryBytes: number; "
+    "peakFlopsPerSecond: PeakFlopsPerSecond; pricePerHourUsd?: number; source: string";
+constexpr std::string_view model_fields =
+    "id: string; name: string; kind: 'llm' | 'cnn'; params: number; format: string; keptParams: number; "
+    "bitsPerWeight: number; weightBytes: number; dtype?: Dtype; layers?: number; kvHeads?: number; "
+    "headDim?: number; macsPerExample?: number; flopsPerExample?: number; workingMacsPerExample?: number; "
+    "workingFlopsPerExample?: number; stages?: Stage[]; lesson: boolean; activeParams?: number; "
+    "embeddingParams?: number; kvBytesPerToken?: number; architecture?: Architecture; publishedParams?: number; "
+    "publishedActiveParams?: number; activeConvention?: 'with-input-embedding' | 'without-input-embedding'; "
+    "source: string";
+
 constexpr bool object = false, list = true;
 constexpr bool opt = true;
 
@@ -810,9 +825,7 @@ std::span<const Function> table() {
        }},
       {"gpus", "", {},
        "Gpu",
-        "id: string; name: string; year: number; kind: DeviceKind; lesson: boolean; memoryBytes: number; "
-        "bytesPerSecond: number; gpuMemoryShare?: number; usableMemoryBytes: number; "
-        "peakFlopsPerSecond: PeakFlopsPerSecond; pricePerHourUsd?: number; source: string",
+       gpu_fields,
        list,
        [](const Args&) {
          Value v = Value::array();
@@ -822,9 +835,7 @@ std::span<const Function> table() {
       {"gpu", "",
        {{"id", Kind::gpu, ""}},
        "Gpu",
-        "id: string; name: string; year: number; kind: DeviceKind; lesson: boolean; memoryBytes: number; "
-        "bytesPerSecond: number; gpuMemoryShare?: number; usableMemoryBytes: number; "
-        "peakFlopsPerSecond: PeakFlopsPerSecond; pricePerHourUsd?: number; source: string",
+       gpu_fields,
        object,
        [](const Args& a) { return gpu_value(gpu_arg(a, "id")); }},
       {"compareGpus", "How many times `to` has `from`'s peak (in dtype), bandwidth and memory.",
@@ -857,13 +868,7 @@ std::span<const Function> table() {
        }},
       {"models", "", {},
        "Model",
-        "id: string; name: string; kind: 'llm' | 'cnn'; params: number; format: string; keptParams: number; "
-        "bitsPerWeight: number; weightBytes: number; dtype?: Dtype; layers?: number; kvHeads?: number; "
-        "headDim?: number; macsPerExample?: number; flopsPerExample?: number; workingMacsPerExample?: number; "
-        "workingFlopsPerExample?: number; stages?: Stage[]; lesson: boolean; activeParams?: number; "
-        "embeddingParams?: number; kvBytesPerToken?: number; architecture?: Architecture; publishedParams?: number; "
-        "publishedActiveParams?: number; activeConvention?: 'with-input-embedding' | 'without-input-embedding'; "
-        "source: string",
+       model_fields,
        list,
        [](const Args&) {
          Value v = Value::array();
@@ -873,13 +878,7 @@ std::span<const Function> table() {
       {"model", "",
        {{"id", Kind::model, ""}},
        "Model",
-        "id: string; name: string; kind: 'llm' | 'cnn'; params: number; format: string; keptParams: number; "
-        "bitsPerWeight: number; weightBytes: number; dtype?: Dtype; layers?: number; kvHeads?: number; "
-        "headDim?: number; macsPerExample?: number; flopsPerExample?: number; workingMacsPerExample?: number; "
-        "workingFlopsPerExample?: number; stages?: Stage[]; lesson: boolean; activeParams?: number; "
-        "embeddingParams?: number; kvBytesPerToken?: number; architecture?: Architecture; publishedParams?: number; "
-        "publishedActiveParams?: number; activeConvention?: 'with-input-embedding' | 'without-input-embedding'; "
-        "source: string",
+       model_fields,
        object,
        [](const Args& a) { return model_value(model_arg(a, "id")); }},
       {"formats", "", {},
@@ -946,7 +945,7 @@ std::span<const Function> table() {
          } else if (c.is(Value::Kind::object)) {
            parsed = c;
          } else {
-           throw Error(ErrorCode::invalid_config, "config", "config must be the text of a config.json, got " + kind_name(c));
+           throw Error(ErrorCode::invalid_config, "config", "config must be the text of a config.json, got " + describe(c));
          }
          const Architecture arch = architecture_from_config(parsed, "config");
          const WeightFormat& f =

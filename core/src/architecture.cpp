@@ -42,7 +42,7 @@ class Config {
   [[nodiscard]] double count(std::string_view key) const {
     const Value& f = raw(key);
     if (!f.is(Value::Kind::number)) {
-      throw Error(ErrorCode::not_a_number, path(key), path(key) + " must be a number, got " + describe(f));
+      throw Error(ErrorCode::not_a_number, path(key), path(key) + " must be a number, got " + api::describe(f));
     }
     const double x = f.number();
     if (!std::isfinite(x) || x < 1 || x > 1099511627776.0) {
@@ -67,7 +67,7 @@ class Config {
     if (!has(key)) return fallback;
     const Value& f = raw(key);
     if (!f.is(Value::Kind::boolean)) {
-      throw Error(ErrorCode::out_of_range, path(key), path(key) + " must be true or false, got " + describe(f));
+      throw Error(ErrorCode::out_of_range, path(key), path(key) + " must be true or false, got " + api::describe(f));
     }
     return f.boolean();
   }
@@ -75,7 +75,7 @@ class Config {
   [[nodiscard]] std::string text(std::string_view key) const {
     const Value& f = raw(key);
     if (!f.is(Value::Kind::string)) {
-      throw Error(ErrorCode::out_of_range, path(key), path(key) + " must be a text, got " + describe(f));
+      throw Error(ErrorCode::out_of_range, path(key), path(key) + " must be a text, got " + api::describe(f));
     }
     return f.string();
   }
@@ -84,17 +84,6 @@ class Config {
   void set_family(std::string f) { family_ = std::move(f); }
   [[nodiscard]] const std::string& prefix() const { return prefix_; }
 
-  static std::string describe(const Value& v) {
-    switch (v.kind()) {
-      case Value::Kind::null: return "null";
-      case Value::Kind::boolean: return v.boolean() ? "true" : "false";
-      case Value::Kind::number: return format_number(v.number());
-      case Value::Kind::string: return "the text \"" + v.string().substr(0, 40) + "\"";
-      case Value::Kind::array: return "a list";
-      case Value::Kind::object: return "an object";
-    }
-    return "?";
-  }
 
  private:
   const Value& v_;

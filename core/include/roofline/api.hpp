@@ -61,6 +61,9 @@ class Value {
 /// number in the result is finite.
 Value call(std::string_view name, const Value& args);
 
+/// A value as an error message names it: "null", "2.5", "the text \"abc\"", "a list", ...
+std::string describe(const Value& v);
+
 /// The names call() accepts, in documentation order.
 std::vector<std::string> function_names();
 
