@@ -19,6 +19,7 @@ export const SHOTS = join(HERE, 'screenshots');
 export const REPORT_PATH = '/__engines/csp-report';
 export const PROBE_PATH = '/__engines/probe.js';
 export const SELFTEST_PATH = '/__engines/selftest.html';
+export const MODULE_PATH = '/__engines/module.html';
 
 export function requireSite() {
   for (const f of ['index.html', 'roofline-lab.html', 'embed-example.html', 'roofline-calculator.js', 'snippets/decode.en.html']) {
@@ -128,6 +129,13 @@ export async function serveSite({ probe = false } = {}) {
       const head = probe ? `<script src="${PROBE_PATH}"></script>` : '';
       res.writeHead(200, HTML_HEADERS(csp)).end(`<!doctype html><html lang="en"><head><meta charset="utf-8">${head}<title>CSP self-test</title>`
         + '<style>body { color: red; }</style></head><body><p>An inline style, which the strict CSP refuses.</p></body></html>');
+      return;
+    }
+    if (url.pathname === MODULE_PATH) {
+      // the module alone (roofline.js), for checks that call it directly
+      const head = probe ? `<script src="${PROBE_PATH}"></script>` : '';
+      res.writeHead(200, HTML_HEADERS(csp)).end(`<!doctype html><html lang="en"><head><meta charset="utf-8">${head}<title>The module</title>`
+        + '<script src="/roofline.js"></script></head><body><p>The module alone.</p></body></html>');
       return;
     }
     if (probe && (url.pathname.endsWith('.html') || url.pathname.endsWith('/'))) {

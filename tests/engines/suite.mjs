@@ -7,10 +7,14 @@
 // unnoticed; docs/building.md ("Other engines") lists what was tested, with versions.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import {
-  SELFTEST_PATH, fileUrl, loadUi, norm, removeCopies, requireSite, serveSite, shotPath, sleep, snippetKinds, snippetRows,
+  MODULE_PATH, SELFTEST_PATH, fileUrl, loadUi, norm, removeCopies, requireSite, serveSite, shotPath, sleep, snippetKinds, snippetRows,
 } from './harness.mjs';
+
+/** One good argument object per API function (tests/api/valid_args.json). */
+const apiCases = Object.fromEntries(Object.entries(JSON.parse(readFileSync(new URL('../api/valid_args.json', import.meta.url), 'utf8')))
+  .filter(([k]) => !k.startsWith('_')));
 
 const ui = loadUi();
 const MEASURE_MS = 30000;  // the page stops a measurement that stalls; a run takes a few seconds
@@ -104,8 +108,29 @@ async function fill(page, kind, id, text) {
   await (await page.element(FIELD, kind, id)).fill(text);
 }
 
+/** What the page shows when it is not ready: the lab's state, the calculators not built yet. */
+const NOT_READY = () => {
+  const lab = document.getElementById('lab');
+  const waiting = [...document.querySelectorAll('roofline-calculator')]
+    .filter((el) => !(el.shadowRoot && el.shadowRoot.querySelector('.calc, .practice, .form-error')))
+    .map((el) => el.getAttribute('kind'));
+  return { rendered: lab ? lab.dataset.rendered || '' : null, waiting: [...new Set(waiting)], count: waiting.length };
+};
+
 async function ready(page) {
-  await page.until(READY, null, { timeout: 30000 });
+  try {
+    await page.until(READY, null, { timeout: 30000 });
+  } catch (e) {
+    // say why: the page's errors and what it still waits for
+    let why = '';
+    try {
+      why = ` (page: ${JSON.stringify(await page.eval(NOT_READY))}; errors: ${JSON.stringify((await page.problems()).errors)})`;
+    } catch (inner) {
+      why = ` (the page did not answer: ${inner.message})`;
+    }
+    e.message += why;
+    throw e;
+  }
   await page.eval(SETTLE);
 }
 
@@ -390,6 +415,44 @@ export function engineSuite(name, launch) {
     await t.test('no error, nothing requested from the network', async () => {
       await clean(page, null, 'file://');
     });
+  });
+
+  test('errors one after another: every argument of every function made bad in turn, each call made twice, then the function with good arguments', async () => {
+    // An engine's wasm exception handling must survive a run of thrown errors: WebKitGTK 2.50's
+    // interpreter once stopped the module on the second error thrown from a function's own rules.
+    const page = await env.engine.open(env.site.url + MODULE_PATH.slice(1), { allowedOrigin: env.site.origin });
+    const r = await page.eval(async (cases) => {
+      const out = { thrown: 0, internal: [], notThrown: [], failedAfter: [] };
+      const bad = [99, 'nope', -1, null, 1e300, '{', '{}'];
+      for (const [fn, good] of Object.entries(cases)) {
+        // a new instance for each function: its first errors are thrown by code the engine has
+        // not compiled yet (interpreted), where the fault was
+        const rl = await globalThis.createRoofline();
+        for (const field of Object.keys(good)) {
+          for (const value of bad) {
+            for (let again = 0; again < 2; again += 1) {
+              try {
+                rl[fn]({ ...good, [field]: value });
+              } catch (e) {
+                if (!(e instanceof rl.RooflineError) || e.code === 'internal_error') out.internal.push(`${fn} ${field}=${JSON.stringify(value)}: ${e.code} ${e.message}`);
+                else out.thrown += 1;
+              }
+            }
+          }
+        }
+        try { rl[fn]({ ...good, unknownArgument: 1 }); out.notThrown.push(fn); } catch (e) {
+          if (e.code === 'internal_error') out.internal.push(`${fn} unknownArgument: ${e.message}`); else out.thrown += 1;
+        }
+        // and the instance still answers
+        try { rl[fn](good); } catch (e) { out.failedAfter.push(`${fn}: ${e.code} ${e.message}`); }
+      }
+      return out;
+    }, apiCases);
+    assert.deepEqual(r.internal, [], 'no call stopped the module');
+    assert.deepEqual(r.notThrown, [], 'an unknown argument is an error in every function');
+    assert.deepEqual(r.failedAfter, [], 'every function still answers');
+    assert.ok(r.thrown > 200, `errors thrown and reported: ${r.thrown}`);
+    await clean(page, env.site, 'the module after its errors');
   });
 
   test('the single file without DecompressionStream: the module inflates its wasm itself (inflate.js)', async () => {
