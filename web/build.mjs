@@ -18,10 +18,11 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const SRC = join(HERE, 'src');
 const I18N = join(HERE, 'i18n');
 const LANGS = ['en', 'es', 'pt'];
-// the calculators an author can paste prerendered (snippets/<kind>.<lang>.html). Not byhand: its
-// grid is placed through element.style, which static HTML could only carry as style attributes,
-// refused by a strict CSP; nor device, which measures the reader's own machine.
-const SNIPPET_KINDS = ['matmul', 'utilization', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant'];
+// The calculator kinds (web/src/kinds.js). The calculators an author can paste prerendered
+// (snippets/<kind>.<lang>.html) are its `snippet` ones. Not byhand: its grid is placed through
+// element.style, which static HTML could only carry as style attributes, refused by a strict CSP;
+// nor device, which measures the reader's own machine.
+import { KINDS, SNIPPET_KINDS, kindExport } from './src/kinds.js';
 
 function args(argv) {
   const out = { moduleDir: 'build-wasm/site', out: null };
@@ -68,6 +69,18 @@ function checkTexts(file, texts) {
 // name`, and `export { a, b };`.
 const IMPORT = /^import\s*\{([^}]*)\}\s*from\s*'\.\/([A-Za-z0-9_-]+)\.js';\s*$/gm;
 const IMPORT_FOR_EFFECTS = /^import\s*'\.\/([A-Za-z0-9_-]+)\.js';\s*$/gm;
+
+/**
+ * Two modules the bundler writes from the registry of kinds (web/src/kinds.js): kinds-first.js,
+ * the definitions of the kinds in the first script, and kinds-later.js, those of the others (the
+ * later parts); each exports DEFS, { kind: definition }.
+ */
+const kindModule = (first) => () => {
+  const kinds = KINDS.filter((k) => Boolean(k.first) === first).map((k) => k.kind);
+  return [...kinds.map((k) => `import { ${kindExport(k)} } from './kind-${k}.js';`),
+    `export const DEFS = { ${kinds.map((k) => `${JSON.stringify(k)}: ${kindExport(k)}`).join(', ')} };`, ''].join('\n');
+};
+const KIND_MODULES = { 'kinds-first': kindModule(true), 'kinds-later': kindModule(false) };
 
 function moduleName(file) {
   return `__m_${file.replace(/[^A-Za-z0-9_]/g, '_')}`;
@@ -158,7 +171,7 @@ function bundle(entry, data, { title = 'page and <roofline-calculator> element',
       order.push([name, null]);
       return;
     }
-    const code = readFileSync(join(SRC, `${name}.js`), 'utf8');
+    const code = KIND_MODULES[name] ? KIND_MODULES[name]() : readFileSync(join(SRC, `${name}.js`), 'utf8');
     const t = transform(name, code);
     for (const d of t.deps) visit(d, [...stack, name]);
     seen.set(name, t);

@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import {
   MODULE_PATH, SELFTEST_PATH, fileUrl, loadUi, norm, removeCopies, requireSite, serveSite, shotPath, sleep, snippetKinds, snippetRows,
 } from './harness.mjs';
+import { KIND_NAMES } from '../../web/src/kinds.js';
 
 /** One good argument object per API function (tests/api/valid_args.json). */
 const apiCases = Object.fromEntries(Object.entries(JSON.parse(readFileSync(new URL('../api/valid_args.json', import.meta.url), 'utf8')))
@@ -400,7 +401,7 @@ export function engineSuite(name, launch) {
       const here = await page.eval(() => [...document.querySelectorAll('roofline-calculator')].map((el) => el.getAttribute('kind')));
       assert.equal(here.filter((k) => k === 'exercise').length, 10);
       assert.equal(here.filter((k) => k === 'question').length, 7);
-      for (const kind of ['matmul', 'byhand', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant', 'device', ...snippetKinds()]) assert.ok(here.includes(kind), kind);
+      for (const kind of [...KIND_NAMES, ...snippetKinds()]) assert.ok(here.includes(kind), kind);
       if (env.calculators) assert.deepEqual(here, env.calculators, 'the same calculators as the served page');
       assert.equal((await readRows(page, 'matmul')).flops, '65,536,000');
       for (const kind of snippetKinds()) assert.deepEqual(await readRows(page, kind), snippetRows(kind, 'es'), kind);

@@ -38,7 +38,8 @@ export const ROOT = resolve(HERE, '../..');
 const VIEWPORT = { width: 1100, height: 900 };
 const READY_MSG = '__roofline_perf_ready__';
 
-export const KINDS = ['matmul', 'byhand', 'utilization', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant'];
+// the calculators with a section of their own on the page (web/src/kinds.js)
+export { PAGE_KINDS as KINDS } from '../../web/src/kinds.js';
 
 /** The field each calculator's changes go to, and the two valid values they alternate between. */
 export const CHANGES = {
@@ -47,6 +48,7 @@ export const CHANGES = {
   utilization: { field: 'rate', values: ['1200', '3000'] },
   roofline: { field: 'intensity', values: ['10', '100'] },
   decode: { field: 'batch', values: ['1', '64'] },
+  step: { field: 'context', values: ['1024', '8192'] },
   batching: { field: 'batch', values: ['1', '64'] },
   clocks: { field: 'tokens', values: ['1000', '2000'] },
   tile: { field: 'tile', values: ['16', '64'] },

@@ -8,8 +8,8 @@ import { openPage, field, norm, ROOT, KINDS, useBrowserAndSite, loadUi } from '.
 
 const BAD = ['abc', '', '-5', '0', 'NaN', 'Infinity', '1e400', '1e300'];
 // fields where zero is a meaningful value (no KV cache yet; no weights kept in BF16; a GPU that
-// served nothing, used at 0 % of its peak; a GPU with no price per hour)
-const ZERO_OK = new Set(['decode.kv', 'quant.kept', 'utilization.rate', 'decode.price']);
+// served nothing, used at 0 % of its peak; a GPU with no price per hour; a decode step over no cached token)
+const ZERO_OK = new Set(['decode.kv', 'quant.kept', 'utilization.rate', 'decode.price', 'step.context']);
 const ui = loadUi();
 
 const env = useBrowserAndSite();

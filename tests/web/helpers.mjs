@@ -13,7 +13,8 @@ export const ROOT = resolve(HERE, '../..');
 export const SITE_DIR = resolve(ROOT, process.env.SITE_DIR || 'build-wasm/site');
 export const SHOTS = join(HERE, 'screenshots');
 export const LANGS = ['en', 'es', 'pt'];
-export const KINDS = ['matmul', 'byhand', 'utilization', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant'];
+// the calculators with a section of their own on the page (web/src/kinds.js)
+export { PAGE_KINDS as KINDS } from '../../web/src/kinds.js';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',

@@ -8,11 +8,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { until, norm, SITE_DIR, LANGS, useBrowserAndSite, holdRequests } from './helpers.mjs';
+import { SNIPPET_KINDS } from '../../web/src/kinds.js';
 
 const env = useBrowserAndSite();
 // every calculator but byhand (its grid is placed through element.style) and device (it measures
 // the reader's machine): see SNIPPET_KINDS in web/build.mjs
-const KINDS = ['matmul', 'utilization', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant'];
+const KINDS = SNIPPET_KINDS;
 const snippet = (kind, lang) => readFileSync(join(SITE_DIR, 'snippets', `${kind}.${lang}.html`), 'utf8');
 
 /** An author's page: a paragraph, the element script and the snippet, served with the site's CSP. */

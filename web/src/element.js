@@ -6,13 +6,15 @@ import { CALC_CSS } from './data.js';
 import { h, clear, focusReturn } from './dom.js';
 import { t, detectLang, normalizeLang, hasLang, loadTexts } from './i18n.js';
 import { Calc, PRESET_ATTRIBUTES } from './calc.js';
-import { matmulKind } from './kind-matmul.js';
+import { KIND_NAMES } from './kinds.js';
+import { DEFS as FIRST_DEFS } from './kinds-first.js';
 import { MORE, loadMore, haveMore } from './more.js';
 import { besideScript, injectScript } from './load.js';
 
-// Every kind the element knows: the first here, the others with the page's later parts (more.js).
-export const KIND_NAMES = ['matmul', 'byhand', 'utilization', 'roofline', 'decode', 'batching', 'clocks', 'tile', 'quant', 'device'];
-export const FIRST_KINDS = { matmul: matmulKind };
+// Every kind the element knows (kinds.js): the first ones here, the others with the page's later
+// parts (more.js).
+export { KIND_NAMES };
+export const FIRST_KINDS = FIRST_DEFS;
 
 /** Whether a kind's code and texts come with the later parts (more.js). */
 function needsMore(kind) {

@@ -17,6 +17,7 @@ const SECTIONS = [
   { id: 'flow', diagram: 'flow' },
   { id: 'limits', diagram: 'limits' },
   { id: 'decode', kind: 'decode' },
+  { id: 'step', kind: 'step' },
   { id: 'batching', kind: 'batching' },
   { id: 'clocks', kind: 'clocks' },
   { id: 'tile', kind: 'tile' },
@@ -236,7 +237,7 @@ export class Page {
         const cav = this.p(`calc.${sec.kind}.caveat`);
         if (cav) el.append(h('p', { class: 'caveat' }, cav));
       }
-      if (sec.kind === 'decode') el.append(...paragraphs(this.p('calc.decode.english')), card('english'));
+      if (sec.kind === 'decode') el.append(this.stepLink(lang, true), ...paragraphs(this.p('calc.decode.english')), card('english'));
       if (sec.kind === 'byhand') {
         const { a, b } = MORE.purchases();
         // the lesson's program runs the purchases, then three shapes whose MACs are n × m × k
@@ -262,6 +263,7 @@ export class Page {
         d.setLang(lang);
       }
       el.append(d.el);
+      if (sec.diagram === 'limits') el.append(this.stepLink(lang, false));
     } else if (sec.practice) {
       el.append(...this.practice(sec.practice));
     } else if (sec.bench) {
@@ -285,6 +287,33 @@ export class Page {
     }
     if (sec.diagram === 'flow') el.append(MORE.intensityTable(this.rl, lang));
     return el;
+  }
+
+  /**
+   * "Open this step": a link to the step calculator's section. Under the decode calculator it
+   * carries that calculator's model, format, device, batch and context (its KV cache's tokens),
+   * as the step calculator reads them from the address (?step.model=…#step).
+   */
+  stepLink(lang, fromDecode) {
+    const a = h('a', { href: '#step', 'data-open-step': fromDecode ? 'decode' : 'limits' }, t('step.open', lang));
+    if (fromDecode) {
+      const follow = (e) => {
+        const { kind, values, calc } = e.detail || {};
+        if (kind !== 'decode' || !calc || !values) return;
+        const sel = calc.state.selects;
+        const u = new URL(location.href);
+        for (const k of [...u.searchParams.keys()]) if (k.startsWith('step.')) u.searchParams.delete(k);
+        if (sel.model && sel.model !== 'custom' && sel.model !== 'config') u.searchParams.set('step.model', sel.model);
+        if (sel.format && sel.format !== 'custom') u.searchParams.set('step.format', sel.format);
+        if (sel.gpu && sel.gpu !== 'custom') u.searchParams.set('step.gpu', sel.gpu);
+        if (Number.isSafeInteger(values.batch) && values.batch >= 1) u.searchParams.set('step.batch', String(values.batch));
+        if (Number.isSafeInteger(values.tokens) && values.tokens >= 1) u.searchParams.set('step.context', String(values.tokens));
+        u.hash = 'step';
+        a.href = u.href;
+      };
+      document.addEventListener('roofline-change', follow);
+    }
+    return h('p', { class: 'step-link' }, a);
   }
 
   /** The exercises or the check questions: an intro, the progress, and one element each. */

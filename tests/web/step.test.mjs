@@ -1,0 +1,190 @@
+// "Inside one step" (kind="step") in English, Spanish and Portuguese, served under the strict CSP
+// and opened from file://: its table, its chart's points and its time bar are rl.step's operators
+// for the inputs shown (read from data-seconds, data-share and data-operator); a longer context
+// raises attention's share; plain attention moves more bytes than FlashAttention; the links from
+// the decode calculator and the limits diagram carry the reader there; the keyboard reaches every
+// input; axe finds nothing, light and dark; screenshots.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { openPage, until, rows, field, select, norm, frames, renderAll, shotPath, ROOT, SITE_DIR, useBrowserAndSite, loadUi } from './helpers.mjs';
+
+const env = useBrowserAndSite();
+const rl = await (await import(join(SITE_DIR, 'roofline.mjs'))).default();
+const ui = loadUi();
+
+/** What the calculator shows: its operators' rows, the chart's points and the bar's segments. */
+function shown(page) {
+  return page.evaluate(() => {
+    const root = document.querySelector('roofline-calculator[kind="step"]').shadowRoot;
+    const ops = [...root.querySelectorAll('table[data-step-table] tr[data-operator]')].map((tr) => ({
+      id: tr.dataset.operator, seconds: Number(tr.dataset.seconds), bytes: Number(tr.dataset.bytes), flops: Number(tr.dataset.flops),
+      group: tr.closest('tbody').dataset.group,
+    }));
+    const points = [...root.querySelectorAll('[data-chart="step"] svg .marker[data-operator]')].map((g) => g.dataset.operator);
+    const bar = [...root.querySelectorAll('[data-chart="step-bar"] rect[data-operator]')].map((r) => [r.dataset.operator, Number(r.dataset.share)]);
+    return { ops, points, bar };
+  });
+}
+
+/** The inputs the calculator's selects and fields hold, as rl.step takes them. */
+async function inputs(page) {
+  const v = await page.evaluate(() => {
+    const root = document.querySelector('roofline-calculator[kind="step"]').shadowRoot;
+    const sel = Object.fromEntries([...root.querySelectorAll('select')].map((s) => [s.name, s.value]));
+    return sel;
+  });
+  return v;
+}
+
+async function checkAgainstCore(page, args) {
+  await frames(page);
+  const want = rl.step(args);
+  const got = await shown(page);
+  assert.deepEqual(got.ops.map((o) => o.id).sort(), want.operators.map((o) => o.id).sort(), 'one row per operator');
+  for (const o of want.operators) {
+    const row = got.ops.find((x) => x.id === o.id);
+    assert.equal(row.seconds, o.seconds, `${o.id}: data-seconds`);
+    assert.equal(row.bytes, o.bytes, `${o.id}: data-bytes`);
+    assert.equal(row.group, o.group, `${o.id}: its group`);
+  }
+  // the rows' floors add up to the step's floor
+  const sum = got.ops.reduce((a, o) => a + o.seconds, 0);
+  assert.ok(Math.abs(sum / want.totals.seconds - 1) < 1e-12, `${sum} vs ${want.totals.seconds}`);
+  // a point for every operator with FLOPs and bytes, a bar segment for every operator
+  assert.deepEqual(got.points.sort(), want.operators.filter((o) => o.flops > 0 && o.bytes > 0).map((o) => o.id).sort());
+  assert.deepEqual(got.bar.map(([id]) => id).sort(), want.operators.map((o) => o.id).sort());
+  for (const [id, share] of got.bar) assert.equal(share, want.operators.find((o) => o.id === id).share, `${id}: its share of the bar`);
+  return want;
+}
+
+const URLS = {
+  served: (lang, q = '') => `${env.site.url}index.html?lang=${lang}${q}#step`,
+  file: (lang, q = '') => `${pathToFileURL(join(SITE_DIR, 'roofline-lab.html')).href}?lang=${lang}${q}#step`,
+};
+
+for (const [where, lang] of [['served', 'es'], ['served', 'en'], ['file', 'pt']]) {
+  test(`the step calculator agrees with rl.step; context and FlashAttention move attention (${lang}, ${where === 'served' ? 'strict CSP' : 'file://'})`, async () => {
+    const { page, context, errors, foreign } = await openPage(env.browser, URLS[where](lang), { allowedOrigin: where === 'file' ? 'file:' : env.site.url });
+    try {
+      // the defaults: the lesson's Llama 3 8B decoding on an L4 over 8,192 tokens, with FlashAttention
+      const sel = await inputs(page);
+      assert.deepEqual(sel, { model: 'llama3-8b', format: 'bf16', gpu: 'l4', precision: 'bf16', phase: 'decode', flash: 'on' });
+      const base = { model: 'llama3-8b', format: 'bf16', gpu: 'l4', dtype: 'bf16', phase: 'decode', batch: 1, context: 8192, flashAttention: true };
+      const first = await checkAgainstCore(page, base);
+      const r = await rows(page, 'step');
+      assert.equal(r.limit, lang === 'pt' ? '8.192' : '8,192');  // (Spanish groups digits with commas, as the lesson does)
+      assert.match(norm(await page.evaluate(() => document.querySelector('roofline-calculator[kind="step"]').shadowRoot.querySelector('.calc-title').textContent)), new RegExp(ui['step.title'][lang].slice(0, 12)));
+      // Llama 3.1 8B from 1k to 128k tokens: attention's share rises with the context
+      await select(page, 'step', 'model').selectOption('llama3.1-8b');
+      const shares = [];
+      for (const ctx of [1024, 16384, 131072]) {
+        await field(page, 'step', 'context').fill(String(ctx));
+        const want = await checkAgainstCore(page, { ...base, model: 'llama3.1-8b', context: ctx });
+        shares.push(want.totals.attentionShare);
+        const pct = Number(norm((await rows(page, 'step')).attention).replace('%', '').replace(',', '.'));
+        assert.ok(Math.abs(pct - 100 * want.totals.attentionShare) < 0.1, `${ctx}: ${pct} vs ${want.totals.attentionShare}`);
+      }
+      assert.ok(shares[0] < shares[1] && shares[1] < shares[2] && shares[2] > 0.5, `attention's share grows: ${shares}`);
+      // plain attention writes the scores and reads them back: more bytes in attention's operators
+      await field(page, 'step', 'batch').fill('8');
+      await select(page, 'step', 'phase').selectOption('prefill');
+      await field(page, 'step', 'context').fill('4096');
+      const flash = await checkAgainstCore(page, { ...base, model: 'llama3.1-8b', phase: 'prefill', batch: 8, context: 4096 });
+      await select(page, 'step', 'flash').selectOption('off');
+      const plain = await checkAgainstCore(page, { ...base, model: 'llama3.1-8b', phase: 'prefill', batch: 8, context: 4096, flashAttention: false });
+      const attnBytes = (w) => w.operators.filter((o) => o.id.startsWith('attn_')).reduce((a, o) => a + o.bytes, 0);
+      const shownBytes = async () => (await shown(page)).ops.filter((o) => o.id.startsWith('attn_')).reduce((a, o) => a + o.bytes, 0);
+      assert.equal(await shownBytes(), attnBytes(plain));
+      assert.ok(attnBytes(plain) > 2 * attnBytes(flash), `${attnBytes(plain)} vs ${attnBytes(flash)}`);
+      // an MoE: Mixtral's experts at batch 1
+      await select(page, 'step', 'model').selectOption('mixtral-8x7b');
+      await select(page, 'step', 'phase').selectOption('decode');
+      await field(page, 'step', 'batch').fill('1');
+      await field(page, 'step', 'context').fill('1024');
+      await checkAgainstCore(page, { ...base, model: 'mixtral-8x7b', context: 1024, flashAttention: false });
+      // a context past the model's limit: said next to the field, nothing else lost
+      await field(page, 'step', 'context').fill('1000000');
+      await frames(page);
+      const err = await page.evaluate(() => document.querySelector('roofline-calculator[kind="step"]').shadowRoot.querySelector('[data-field="context"] .error')?.textContent || '');
+      assert.ok(err.trim().length > 0, 'the context field says what is wrong');
+      assert.equal(await field(page, 'step', 'context').inputValue(), '1000000');
+      assert.equal((await rows(page, 'step')).floor, '—');
+      assert.ok(first.totals.seconds > 0);
+      assert.deepEqual(errors, []);
+      assert.deepEqual(foreign, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('"open this step" under the decode calculator carries its model, device, batch and context to the step calculator', async () => {
+  const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
+  try {
+    await select(page, 'decode', 'model').selectOption('llama3.1-8b');
+    await select(page, 'decode', 'gpu').selectOption('h100-sxm');
+    await field(page, 'decode', 'batch').fill('16');
+    await field(page, 'decode', 'tokens').fill('32768');
+    await frames(page);
+    const href = await until(page, () => {
+      const a = document.querySelector('a[data-open-step="decode"]');
+      return a && a.href.includes('step.batch=16') && a.href.includes('step.context=32768') ? a.href : null;
+    });
+    const u = new URL(href);
+    assert.equal(u.hash, '#step');
+    assert.equal(u.searchParams.get('step.model'), 'llama3.1-8b');
+    assert.equal(u.searchParams.get('step.gpu'), 'h100-sxm');
+    await page.goto(href);
+    await until(page, () => document.getElementById('lab').dataset.rendered === 'all');
+    await until(page, () => document.querySelector('roofline-calculator[kind="step"]')?.shadowRoot?.querySelector('table[data-step-table]'));
+    const sel = await inputs(page);
+    assert.equal(sel.model, 'llama3.1-8b');
+    assert.equal(sel.gpu, 'h100-sxm');
+    assert.equal(await field(page, 'step', 'batch').inputValue(), '16');
+    await checkAgainstCore(page, { model: 'llama3.1-8b', format: 'bf16', gpu: 'h100-sxm', dtype: sel.precision, phase: 'decode', batch: 16, context: 32768, flashAttention: true });
+    // the limits diagram links to the section too
+    assert.equal(await page.evaluate(() => document.querySelector('#limits a[data-open-step="limits"]')?.getAttribute('href')), '#step');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the step calculator: the keyboard reaches every input; axe finds nothing, light and dark; screenshots', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    for (const viewport of [{ width: 1100, height: 900 }, { width: 390, height: 844 }]) {
+      const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=es#step`, { allowedOrigin: env.site.url, colorScheme, viewport, bypassCSP: true });
+      try {
+        await renderAll(page);
+        if (colorScheme === 'light' && viewport.width > 1000) {
+          // Tab from the model select walks through every select and field of the calculator
+          await select(page, 'step', 'model').focus();
+          const seen = [];
+          for (let i = 0; i < 14; i += 1) {
+            seen.push(await page.evaluate(() => {
+              const el = document.querySelector('roofline-calculator[kind="step"]').shadowRoot.activeElement;
+              return el ? (el.name || el.getAttribute('aria-label') || el.localName) : null;
+            }));
+            await page.keyboard.press('Tab');
+          }
+          for (const name of ['model', 'format', 'gpu', 'precision', 'phase', 'flash']) assert.ok(seen.includes(name), `${name} in ${seen}`);
+          assert.ok(seen.filter((x) => x === 'input' || (x && /batch|context/i.test(x))).length >= 2, `the fields in ${seen}`);
+        }
+        await page.addScriptTag({ path: join(ROOT, 'tests/node_modules/axe-core/axe.min.js') });
+        const violations = await page.evaluate(async () => {
+          // eslint-disable-next-line no-undef
+          const res = await axe.run({ include: [['#step']] }, { resultTypes: ['violations'] });
+          return res.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+        });
+        assert.deepEqual(violations, [], `${colorScheme} ${viewport.width}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.ok(overflow <= 0, `${colorScheme} ${viewport.width}: the page scrolls sideways by ${overflow} px`);
+        await page.locator('#step').screenshot({ path: shotPath(`step-es-${viewport.width}-${colorScheme}.png`) });
+      } finally {
+        await context.close();
+      }
+    }
+  }
+});
