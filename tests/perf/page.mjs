@@ -39,7 +39,8 @@ const VIEWPORT = { width: 1100, height: 900 };
 const READY_MSG = '__roofline_perf_ready__';
 
 // the calculators with a section of their own on the page (web/src/kinds.js)
-export { PAGE_KINDS as KINDS } from '../../web/src/kinds.js';
+import { PAGE_KINDS } from '../../web/src/kinds.js';
+export const KINDS = PAGE_KINDS;
 
 /** The field each calculator's changes go to, and the two valid values they alternate between. */
 export const CHANGES = {

@@ -14,7 +14,8 @@ export const SITE_DIR = resolve(ROOT, process.env.SITE_DIR || 'build-wasm/site')
 export const SHOTS = join(HERE, 'screenshots');
 export const LANGS = ['en', 'es', 'pt'];
 // the calculators with a section of their own on the page (web/src/kinds.js)
-export { PAGE_KINDS as KINDS } from '../../web/src/kinds.js';
+import { PAGE_KINDS } from '../../web/src/kinds.js';
+export const KINDS = PAGE_KINDS;
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',

@@ -167,6 +167,8 @@ function formula(c, id) {
 function drawStep(c, r, dev) {
   if (!r) {
     for (const box of [c.barBox, c.chartBox, c.opsBox]) clear(box);
+    c.calc.barKey = null;
+    c.calc.opsKey = null;
     c.chartBox.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
     return;
   }
@@ -181,19 +183,52 @@ function drawBar(c, r) {
   const H = 34;
   const shares = grouped(r).map(([g, ops]) => [g, ops.reduce((a, o) => a + o.share, 0)]);
   const label = c.t('step.bar.label', Object.fromEntries(GROUPS.map((g) => [g, c.fmt((shares.find(([x]) => x === g) || [g, 0])[1], 'percent')])));
+  const key = JSON.stringify([c.lang, r.operators.map((o) => o.id)]);
+  if (c.calc.barKey === key && c.calc.barParts && c.calc.barParts.box === c.barBox) {
+    // the same operators: the segments move, the legend's numbers change
+    c.calc.barParts.svg.setAttribute('aria-label', label);
+    let x0 = 0;
+    for (const [, ops] of grouped(r)) {
+      for (const o of ops) {
+        const w = o.share * W;
+        const { rect, title } = c.calc.barParts.rects.get(o.id);
+        rect.setAttribute('x', x0.toFixed(2));
+        rect.setAttribute('width', Math.max(0, w).toFixed(2));
+        rect.setAttribute('data-share', String(o.share));
+        title.textContent = `${o.id}: ${c.fmt(o.share, 'percent')}`;
+        x0 += w;
+      }
+    }
+    for (const [g, share] of shares) {
+      const li = c.calc.barParts.legend.get(g);
+      li.setAttribute('data-share', String(share));
+      li.lastChild.textContent = `${c.t(`step.group.${g}`)} ${c.fmt(share, 'percent')}`;
+    }
+    return;
+  }
   const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: 'none', class: 'step-bar-svg', role: 'img', 'aria-label': label });
+  const rects = new Map();
   let x = 0;
   for (const [g, ops] of grouped(r)) {
     for (const o of ops) {
       const w = o.share * W;
       const rect = s('rect', { class: `op ${g}`, x: x.toFixed(2), y: 0, width: Math.max(0, w).toFixed(2), height: H, 'data-operator': o.id, 'data-share': String(o.share) });
-      rect.append(s('title', {}, `${o.id}: ${c.fmt(o.share, 'percent')}`));
+      const title = s('title', {}, `${o.id}: ${c.fmt(o.share, 'percent')}`);
+      rect.append(title);
+      rects.set(o.id, { rect, title });
       svg.append(rect);
       x += w;
     }
   }
-  const legend = h('ul', { class: 'step-legend' }, ...shares.map(([g, share]) => h('li', { class: g, 'data-group': g, 'data-share': String(share) },
-    h('span', { class: 'swatch', 'aria-hidden': 'true' }), `${c.t(`step.group.${g}`)} ${c.fmt(share, 'percent')}`)));
+  const items = new Map();
+  const legend = h('ul', { class: 'step-legend' }, ...shares.map(([g, share]) => {
+    const li = h('li', { class: g, 'data-group': g, 'data-share': String(share) },
+      h('span', { class: 'swatch', 'aria-hidden': 'true' }), h('span', {}, `${c.t(`step.group.${g}`)} ${c.fmt(share, 'percent')}`));
+    items.set(g, li);
+    return li;
+  }));
+  c.calc.barKey = key;
+  c.calc.barParts = { box: c.barBox, svg, rects, legend: items };
   clear(c.barBox);
   c.barBox.append(h('p', { class: 'step-bar-title' }, c.t('step.bar.title')), svg, legend);
 }
@@ -249,22 +284,42 @@ function drawRoofline(c, r, dev) {
     pts.map((p) => [p.o.id, c.fmt(p.x, 'number'), c.fmt(p.y, 'tflops'), c.t(`verdict.${p.o.bound}`)]))));
 }
 
+/** The texts of an operator's cells after its name. */
+function opCells(c, o) {
+  return [c.fmt(o.count, 'integer'), c.fmt(o.flops, 'flops'), c.fmt(o.bytes, 'bytes'), c.fmt(o.flopsPerByte, 'number'),
+    c.t(`verdict.${o.bound}`), c.fmt(o.seconds, 'seconds'), c.fmt(o.share, 'percent')];
+}
+
 /** A row per operator, grouped, each with its formula and its floor in seconds (data-seconds). */
 function drawTable(c, r) {
+  // the same operators in the same language: only the numbers change, written in place
+  const key = JSON.stringify([c.lang, r.operators.map((o) => o.id)]);
+  if (c.calc.opsKey === key && c.calc.opsCells && c.calc.opsFor === c.opsBox) {
+    r.operators.forEach((o, i) => {
+      const cells = c.calc.opsCells[i];
+      cells.tr.setAttribute('data-seconds', String(o.seconds));
+      cells.tr.setAttribute('data-bytes', String(o.bytes));
+      cells.tr.setAttribute('data-flops', String(o.flops));
+      opCells(c, o).forEach((text, j) => { if (cells.td[j].textContent !== text) cells.td[j].textContent = text; });
+    });
+    return;
+  }
   const head = h('tr', {}, ...['operator', 'count', 'flops', 'bytes', 'intensity', 'bound', 'seconds', 'share']
     .map((k) => h('th', { scope: 'col' }, c.t(`step.col.${k}`))));
+  const cellsOf = new Map();
   const bodies = grouped(r).map(([g, ops]) => h('tbody', { 'data-group': g },
     h('tr', { class: 'group' }, h('th', { scope: 'rowgroup', colspan: 8 }, c.t(`step.group.${g}`))),
-    ...ops.map((o) => h('tr', { 'data-operator': o.id, 'data-seconds': String(o.seconds), 'data-bytes': String(o.bytes), 'data-flops': String(o.flops) },
-      h('th', { scope: 'row' }, h('code', {}, o.id), h('span', { class: 'hint' }, formula(c, o.id))),
-      h('td', {}, c.fmt(o.count, 'integer')),
-      h('td', {}, c.fmt(o.flops, 'flops')),
-      h('td', {}, c.fmt(o.bytes, 'bytes')),
-      h('td', {}, c.fmt(o.flopsPerByte, 'number')),
-      h('td', {}, c.t(`verdict.${o.bound}`)),
-      h('td', {}, c.fmt(o.seconds, 'seconds')),
-      h('td', {}, c.fmt(o.share, 'percent'))))));
+    ...ops.map((o) => {
+      const td = opCells(c, o).map((text) => h('td', {}, text));
+      const tr = h('tr', { 'data-operator': o.id, 'data-seconds': String(o.seconds), 'data-bytes': String(o.bytes), 'data-flops': String(o.flops) },
+        h('th', { scope: 'row' }, h('code', {}, o.id), h('span', { class: 'hint' }, formula(c, o.id))), ...td);
+      cellsOf.set(o.id, { tr, td });
+      return tr;
+    })));
   const table = h('table', { class: 'ops', 'data-step-table': '' }, h('caption', {}, c.t('step.table.caption')), h('thead', {}, head), ...bodies);
+  c.calc.opsKey = key;
+  c.calc.opsFor = c.opsBox;
+  c.calc.opsCells = r.operators.map((o) => cellsOf.get(o.id));
   clear(c.opsBox);
   c.opsBox.append(scrollBox(table, c.t('step.table.caption')),
     h('p', { class: 'hint' }, c.t('step.table.note')));
