@@ -12,6 +12,7 @@ import { readFileSync, writeFileSync, mkdirSync, copyFileSync, cpSync, rmSync, e
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
+import { KIND_NAMES } from '../web/src/kinds.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -28,13 +29,10 @@ function args(argv) {
   return out;
 }
 
-/** The kinds <roofline-calculator> knows, read from the element's own table (web/src/element.js). */
-export function calculatorKinds(source = readFileSync(join(ROOT, 'web/src/element.js'), 'utf8')) {
-  const table = /export const KIND_NAMES = \[([^\]]*)\];/.exec(source);
-  if (!table) throw new Error('npm.mjs: no `export const KIND_NAMES = [ ... ];` in web/src/element.js');
-  const kinds = table[1].split(',').map((x) => x.trim().replace(/^'(.*)'$/, '$1')).filter(Boolean);
-  if (!kinds.length || kinds.some((k) => !/^[a-z][a-z0-9-]*$/.test(k))) throw new Error(`npm.mjs: cannot read the kinds in ${table[0]}`);
-  return kinds;
+/** The kinds <roofline-calculator> knows: the registry's (web/src/kinds.js). */
+export function calculatorKinds() {
+  if (!KIND_NAMES.length || KIND_NAMES.some((k) => !/^[a-z][a-z0-9-]*$/.test(k))) throw new Error(`npm.mjs: cannot read the kinds in web/src/kinds.js: ${KIND_NAMES}`);
+  return [...KIND_NAMES];
 }
 
 function calculatorTypes(kinds) {
