@@ -180,6 +180,28 @@ export interface ConfigModel {
   /** 2 × activeParams plus attention over `tokens` earlier tokens. */
   flopsPerToken: number; attentionFlopsPerToken: number;
 }
+/** A published decode rate measured on a real system, with its conditions (rl.measurements). */
+export interface Measurement {
+  id: string; name: string;
+  /** The catalog model, weight format and device of the run. */
+  model: string; format: string; gpu: string;
+  /** Devices the model ran on, and the sequences decoded together. */
+  gpus: number; batch: number;
+  /** Tokens each sequence generated in the run. */
+  generatedTokens: number;
+  /** Measured, all sequences together. */
+  tokensPerSecond: number;
+  engine: string;
+  /** When it was measured or published: "YYYY-MM". */
+  date: string;
+  /** Where it is published, and the table, row, column and conditions there. */
+  url: string; source: string;
+  /** The lesson's ceiling for the same run: batch × bandwidth × gpus ÷ the weights' bytes. */
+  ceilingTokensPerSecond: number;
+  /** tokensPerSecond ÷ ceilingTokensPerSecond: below 1. */
+  fractionOfCeiling: number;
+}
+
 export interface WeightFormat {
   id: string; name: string;
   /** Bits of each stored weight, without scales. */
@@ -355,6 +377,7 @@ export interface Roofline {
   models(): Model[];
   model(args: { id: string }): Model;
   formats(): WeightFormat[];
+  measurements(): Measurement[];
   modelWeights(args: { model: ModelRef; format?: string; batch?: number }): ModelWeightsResult;
   modelFromConfig(args: { config: string | object; format?: string; kvDtype?: Dtype; batch?: number; tokens?: number }): ConfigModel;
   costPerMillionTokens(args: { pricePerHourUsd: number; tokensPerSecond: number; gpus?: number }): CostPerMillionTokensResult;

@@ -892,6 +892,30 @@ std::span<const Function> table() {
          for (const WeightFormat& f : weight_formats()) v.push(format_value(f));
          return v;
        }},
+      {"measurements", "", {},
+       "Measurement",
+        "id: string; name: string; model: string; format: string; gpu: string; gpus: number; batch: number; "
+        "generatedTokens: number; tokensPerSecond: number; engine: string; date: string; url: string; source: string; "
+        "ceilingTokensPerSecond: number; fractionOfCeiling: number",
+       list,
+       [](const Args&) {
+         Value v = Value::array();
+         for (const Measurement& m : roofline::measurements()) {
+           // the lesson's ceiling for the same run: each step reads every weight once, at the
+           // devices' bandwidth (the KV cache of the tokens generated is left out: under 0.3 %
+           // of the bytes for these runs, see docs/catalog.md)
+           const Bytes weights = model_weights(find_model(m.model), find_format(m.format)).bytes;
+           const double ceiling = m.batch * find_gpu(m.gpu).bandwidth.value() * m.gpus / weights.value();
+           Value e = Value::object();
+           e.set("id", m.id).set("name", m.name).set("model", m.model).set("format", m.format).set("gpu", m.gpu);
+           e.set("gpus", m.gpus).set("batch", m.batch).set("generatedTokens", m.generated_tokens);
+           e.set("tokensPerSecond", m.tokens_per_second).set("engine", m.engine).set("date", m.date);
+           e.set("url", m.url).set("source", m.source);
+           e.set("ceilingTokensPerSecond", ceiling).set("fractionOfCeiling", m.tokens_per_second / ceiling);
+           v.push(std::move(e));
+         }
+         return v;
+       }},
       {"modelWeights", "",
        {{"model", Kind::model_ref, ""}, {"format", Kind::format, "", opt}, {"batch", Kind::count, "", opt, "1"}},
        "ModelWeightsResult",

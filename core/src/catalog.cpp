@@ -213,6 +213,27 @@ const std::vector<WeightFormat>& format_table() {
   return table;
 }
 
+Measurement read_measurement(const Value& v, const std::string& path) {
+  const Entry e(v, path);
+  Measurement m;
+  m.id = e.text("id");
+  m.name = e.text("name");
+  m.model = e.text("model");
+  m.format = e.text("format");
+  m.gpu = e.text("gpu");
+  if (e.text("phase") != "decode") e.fail("phase", "must be \"decode\" (the only phase measured so far)");
+  m.gpus = e.positive("gpus");
+  m.batch = e.positive("batch");
+  m.generated_tokens = e.positive("generatedTokens");
+  m.tokens_per_second = e.positive("tokensPerSecond");
+  m.engine = e.text("engine");
+  m.date = e.text("date");
+  m.url = e.text("url");
+  m.source = e.text("source");
+  if (m.url.rfind("https://", 0) != 0) e.fail("url", "must be an https:// address");
+  return m;
+}
+
 const std::vector<Model>& model_table() {
   static const std::vector<Model> table = [] {
     std::vector<Model> t = read_folder<Model>("models/", read_model);
@@ -345,6 +366,31 @@ std::span<const Gpu> gpus() { return gpu_table(); }
 std::span<const Model> models() { return model_table(); }
 std::span<const WeightFormat> weight_formats() { return format_table(); }
 std::span<const LessonCase> lesson_cases() { return case_table(); }
+
+std::span<const Measurement> measurements() {
+  static const std::vector<Measurement> table = [] {
+    std::vector<Measurement> t = read_folder<Measurement>("measurements/", read_measurement);
+    for (const Measurement& m : t) {
+      // what it names is in the catalog (a test loads the table, so a wrong id fails the suite)
+      const std::string path = "core/catalog/measurements/" + m.id + ".json: ";
+      auto known = [&](std::string_view field, auto find, const std::string& id) {
+        try {
+          find(id, field);
+        } catch (const Error& e) {
+          throw Error(ErrorCode::internal_error, std::string(field), path + e.what());
+        }
+      };
+      known("model", find_model, m.model);
+      known("format", find_format, m.format);
+      known("gpu", find_gpu, m.gpu);
+    }
+    std::stable_sort(t.begin(), t.end(), [](const Measurement& a, const Measurement& b) {
+      return a.model != b.model ? a.model < b.model : a.gpu < b.gpu;
+    });
+    return t;
+  }();
+  return table;
+}
 
 const CaseValue* LessonCase::find(std::string_view name) const {
   for (const CaseValue& v : values) {

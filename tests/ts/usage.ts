@@ -3,7 +3,7 @@
 // tests/ts/types.test.mjs compiles it with `tsc --noEmit --strict` against the installed
 // package, and checks that every function of the Roofline interface is called here.
 import createRoofline, { RooflineError } from 'roofline-lab';
-import type { Roofline, Dtype, FunctionName, ErrorCode, CheckResult } from 'roofline-lab';
+import type { Roofline, Dtype, FunctionName, ErrorCode, CheckResult, Measurement } from 'roofline-lab';
 import createClassic from 'roofline-lab/classic';
 import { setCalculatorAttributes } from 'roofline-lab/calculator';
 import type { RooflineChangeDetail, CalculatorKind, RooflineCalculatorElement } from 'roofline-lab/calculator';
@@ -18,6 +18,8 @@ export async function everyFunction(): Promise<number> {
   const ridge: number = rl.device({ gpu: rl.gpu({ id: 't4' }).id, dtype: 'bf16' }).ridgeFlopsPerByte;
   const model = rl.model({ id: rl.models()[0].id });
   const weights = rl.modelWeights({ model: model.id, format: rl.formats()[0].id });
+  const measured: Measurement = rl.measurements()[0];
+  const below: boolean = measured.fractionOfCeiling < 1 && measured.gpu === rl.gpu({ id: measured.gpu }).id;
   const c = rl.lessonCase({ id: rl.cases()[0].id });
   const args = rl.caseArgs({ id: c.id, function: 'decode', values: { batch: 8 } });
   const ex = rl.exercise({ id: 7, seed: 0 });

@@ -188,3 +188,43 @@ test('the step calculator: the keyboard reaches every input; axe finds nothing, 
     }
   }
 });
+
+for (const [where, lang] of [['served', 'es'], ['file', 'pt']]) {
+  test(`measured references: a published run beside the ceiling in the decode and step calculators, or the catalog's range where none matches (${lang}, ${where === 'served' ? 'strict CSP' : 'file://'})`, async () => {
+    const { page, context, errors, foreign } = await openPage(env.browser, URLS[where](lang), { allowedOrigin: where === 'file' ? 'file:' : env.site.url });
+    try {
+      const all = rl.measurements();
+      const run = all.find((m) => m.gpu === 'rtx-4090');
+      assert.ok(run && run.fractionOfCeiling < 1);
+      // the lesson's L4 has none: the row says so, with the range of the catalog's runs
+      const none = norm(ui['measured.noneValue'][lang]);
+      assert.equal((await rows(page, 'decode')).measured, none);
+      assert.equal((await rows(page, 'step')).measured, none);
+      const howOf = (kind) => page.evaluate((k) => document.querySelector(`roofline-calculator[kind="${k}"]`).shadowRoot
+        .querySelector('output[data-row="measured"]').closest('tr').querySelector('td.how').textContent, kind);
+      const lows = Math.min(...all.map((m) => m.fractionOfCeiling));
+      assert.match(norm(await howOf('decode')), new RegExp(`${Math.floor(100 * lows)}[.,]\\d%`));
+      // Llama 3 8B in FP16 on an RTX 4090 at batch 1: llama.cpp's published rate, its share and its source
+      for (const kind of ['decode', 'step']) {
+        await select(page, kind, 'gpu').selectOption('rtx-4090');
+        await select(page, kind, 'format').selectOption('fp16');
+        if (kind === 'decode') await field(page, kind, 'batch').fill('1');
+        await frames(page);
+        const shown = (await rows(page, kind)).measured;
+        assert.match(shown, new RegExp(`^${String(run.tokensPerSecond).replace('.', lang === 'en' ? '\\.' : '[.,]')}`), `${kind}: ${shown}`);
+        assert.match(shown, new RegExp(`, ${Math.floor(100 * run.fractionOfCeiling)}[.,]\\d%`), `${kind}: ${shown}`);
+        const how = norm(await howOf(kind));
+        assert.ok(how.includes('llama.cpp') && how.includes('XiongjieDai/GPU-Benchmarks-on-LLM-Inference'), how);
+        // another batch is another run: none matches
+        await field(page, kind, 'batch').fill('2');
+        await frames(page);
+        assert.equal((await rows(page, kind)).measured, none, `${kind} at batch 2`);
+        await field(page, kind, 'batch').fill('1');
+      }
+      assert.deepEqual(errors, []);
+      assert.deepEqual(foreign, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

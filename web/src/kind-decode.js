@@ -6,6 +6,7 @@ import { caseArgs, caseValues, format, gpu, gpuOptions, formatOptions, llmOption
 import { catalogName } from './i18n.js';
 import { CONFIG, applyConfig, awaitingConfig, configOption, modelRef, renderConfig, showConfig } from './model-config.js';
 import { h, s, clear, setText } from './dom.js';
+import { measuredRow } from './measured.js';
 import { frameIn, showChart, keyed, polyline, marker, dataTable, fmtTick } from './charts.js';
 
 export const DECODE_CASE = 'llama-l4-decode';
@@ -88,6 +89,7 @@ export const decodeKind = {
     { id: 'stepTime', term: 'memory-bound' },
     { id: 'perConversation' },
     { id: 'total' },
+    { id: 'measured' },
     { id: 'resident' },
     { id: 'capacity' },
     { id: 'kvModel' },
@@ -151,6 +153,14 @@ export const decodeKind = {
     c.row('stepTime', r && c.t(`decode.how.step.${r.bound}`), r && `${c.fmt(r.stepSeconds, 'seconds')} · ${c.t(`verdict.${r.bound}`)}`);
     c.row('perConversation', r && c.t('decode.how.perConversation', { time: c.fmt(r.stepSeconds, 'seconds') }), r && r.tokensPerSecondPerSequence, 'number');
     c.row('total', r && c.t('decode.how.total', { batch: c.n('batch'), time: c.fmt(r.stepSeconds, 'seconds') }), r && r.tokensPerSecond, 'number');
+    // a published run of the same model, format and device at this batch, beside the ceiling
+    const ref0 = modelRef(c);
+    if (r) {
+      measuredRow(c, 'measured', typeof ref0 === 'string' && sel.format !== 'custom' && sel.gpu !== 'custom'
+        ? { model: ref0, format: sel.format, gpu: sel.gpu, batch: v.batch, gpus: v.gpus } : null);
+    } else {
+      c.row('measured', null, null);
+    }
     // what each card holds: tensor parallelism splits weights and caches, the memory is not pooled
     c.row('resident', r && c.t('decode.how.resident', { weights: c.n('weights', 'gb'), batch: c.n('batch'), kv: c.n('kv', 'gb'), gpus: c.n('gpus') }), r && r.residentBytesPerGpu, 'gb');
     if (r && r.fits !== null) {

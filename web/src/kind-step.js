@@ -9,6 +9,7 @@ import { CONFIG, applyConfig, awaitingConfig, configOption, modelRef, renderConf
 import { h, s, clear } from './dom.js';
 import { frameIn, showChart, keyed, marker, dataTable, fmtTick, scrollBox } from './charts.js';
 import { roofSegments } from './kind-roofline.js';
+import { measuredRow } from './measured.js';
 
 export const STEP_CASE = 'llama-l4-decode';
 /** The lesson's conversation: its length is the step's default context. */
@@ -101,6 +102,7 @@ export const stepKind = {
     { id: 'roofline', term: 'roofline' },
     { id: 'attention' },
     { id: 'rate' },
+    { id: 'measured' },
     { id: 'limit' },
   ],
   renderInputsExtra(c, form) {
@@ -137,6 +139,13 @@ export const stepKind = {
       t && `${c.fmt(t.rooflineSeconds, 'seconds')} · ${c.t(`verdict.${t.rooflineBound}`)}`);
     c.row('attention', r && c.t('step.how.attention'), t && t.attentionShare, 'percent');
     c.row('rate', r && c.t(`step.how.rate.${sel.phase}`, { tokens: c.fmt(t.tokens, 'integer'), time: c.fmt(t.seconds, 'seconds') }), t && t.tokens / t.seconds, 'number');
+    // a published decode run of the same model, format and device at this batch
+    if (r) {
+      measuredRow(c, 'measured', sel.phase === 'decode' && typeof ref === 'string'
+        ? { model: ref, format: sel.format, gpu: sel.gpu, batch: v.batch, gpus: 1 } : null);
+    } else {
+      c.row('measured', null, null);
+    }
     const limit = arch && arch.maxContext > 0 ? arch.maxContext : null;
     c.row('limit', limit && c.t('step.how.limit'), limit, 'integer');
     c.later(() => drawStep(c, r, dev));

@@ -135,12 +135,32 @@ struct LessonCase {
   [[nodiscard]] const CaseValue* find(std::string_view name) const;
 };
 
+/// A published measurement of decode speed on one device, with its conditions
+/// (core/catalog/measurements/*.json): what real systems reach below the lesson's ceiling.
+struct Measurement {
+  std::string id;
+  std::string name;
+  std::string model;   ///< a catalog model id
+  std::string format;  ///< a weight format id: the weights as the run held them
+  std::string gpu;     ///< a catalog device id
+  double gpus = 1;     ///< devices the model ran on
+  double batch = 1;    ///< sequences decoded together
+  double generated_tokens = 0;  ///< tokens each sequence generated in the run (its context grows to this)
+  double tokens_per_second = 0;  ///< measured, all sequences together
+  std::string engine;  ///< the inference engine ("llama.cpp")
+  std::string date;    ///< when it was measured or published, "YYYY-MM"
+  std::string url;     ///< where the figure is published
+  std::string source;  ///< where exactly, and every condition the source gives
+};
+
 /// Lesson entries first (in the lesson's order), then the others by kind, year and name.
 std::span<const Gpu> gpus();
 /// Lesson models first, then the others by name.
 std::span<const Model> models();
 std::span<const WeightFormat> weight_formats();
 std::span<const LessonCase> lesson_cases();
+/// The published measurements, by model, then device.
+std::span<const Measurement> measurements();
 /// Exact ids only. Throws unknown_gpu / unknown_model / unknown_format / unknown_case naming
 /// `field` when the id is not in the catalog.
 const Gpu& find_gpu(std::string_view id, std::string_view field = "id");
