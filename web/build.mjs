@@ -306,9 +306,9 @@ function splitTexts(lang, { ui, catalogTexts, prose, glossary }) {
   const first = { part: 'first', UI: {}, CATALOG: {}, PROSE: {}, GLOSSARY: {} };
   const more = { part: 'more', UI: {}, CATALOG: {}, PROSE: {}, GLOSSARY: {} };
   for (const [id, e] of Object.entries(ui)) (inFirst(FIRST_UI, id) ? first : more).UI[id] = e[lang];
-  // the names of GPUs and models go first; the names of lesson cases, stages and formats and where
+  // the names of GPUs and models go first; the names of lesson cases, stages, formats and measurements and where
   // each entry's figures come from are shown only by the later parts' calculators, tables and cards
-  const later = (id) => /^(source|case|stage|format)\./.test(id);
+  const later = (id) => /^(source|case|stage|format|measurement)\./.test(id);
   for (const [id, e] of Object.entries(catalogTexts)) (later(id) ? more : first).CATALOG[id] = e[lang];
   const withValues = (e, text) => (e.values ? { t: text, values: e.values } : { t: text });
   for (const [id, e] of Object.entries(prose)) (inFirst(FIRST_PROSE, id) ? first : more).PROSE[id] = withValues(e, e[lang]);

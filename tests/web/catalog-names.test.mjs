@@ -82,6 +82,7 @@ function entries() {
   }
   for (const f of rl.formats()) out.push({ key: `format.${f.id}`, name: f.name, source: f.source });
   for (const c of rl.cases()) out.push({ key: `case.${c.id}`, name: c.name, source: c.source });
+  for (const m of rl.measurements()) out.push({ key: `measurement.${m.id}`, name: m.name, source: m.source });
   return out;
 }
 

@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import {
   openPage, until, rows, field, select, fieldError, norm, shotPath, waitReady, frames, idle, KINDS, ROOT, useBrowserAndSite, loadUi, renderAll, LANGS } from './helpers.mjs';
 
+// the page's sections: one per calculator with a section of its own, and the 8 others (the two
+// diagrams, real life, exercises, questions, the benchmark, mistakes, the glossary)
+const SECTION_COUNT = KINDS.length + 8;
 const env = useBrowserAndSite();
 
 // The lesson's numbers as the page shows them, per language (Spanish as es-MX, Portuguese as pt-BR).
@@ -844,9 +847,9 @@ test('the top of the page comes first; an anchor or printing brings the whole pa
   const printed = await until(page, () => window.__afterPrint);
   const before = await page.evaluate(() => window.__beforePrint);
   assert.equal(before.rendered, 'top', 'the rest of the page was not rendered yet when printing began');
-  assert.ok(before.sections < 17);
+  assert.ok(before.sections < SECTION_COUNT);
   assert.equal(printed.rendered, 'all');
-  assert.equal(printed.sections, 17);
+  assert.equal(printed.sections, SECTION_COUNT);
   assert.equal(printed.pending, 0);
   assert.equal(printed.empty, 0, 'every calculator and exercise is rendered for printing');
   await context.close();
@@ -963,7 +966,7 @@ test("the contents' two columns leave room for the second column's numbers, in e
   for (const lang of ['en', 'es', 'pt']) {
     const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
     try {
-      await until(page, () => document.querySelectorAll('.toc li').length === 17);
+      await until(page, (n) => document.querySelectorAll('.toc li').length === n, SECTION_COUNT);
       const gap = await page.evaluate(() => {
         const boxes = [...document.querySelectorAll('.toc li')].map((li) => li.getBoundingClientRect());
         const firstLeft = boxes[0].left;
