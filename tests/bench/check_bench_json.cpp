@@ -1,6 +1,17 @@
-// Checks a roofline-bench JSON report (and its CSV) against the contract in docs/benchmark.md.
-// Usage: roofline_bench_json_check report.json [report.csv]. Exit status 0 when it conforms.
+// Checks a roofline-bench JSON report (and its CSV) against the schema in docs/benchmark.md
+// ("JSON"): every field's type and unit, and the relations between fields.
+//
+//   roofline_bench_json_check [--shipped] report.json [report.csv]
+//
+// Without --shipped (a fresh --quick run): the current version of the schema, every kernel of a
+// full CPU run and the GEMV ratios must be there. With --shipped (docs/results/*.json): the
+// kernels a run chose (--only), and files of the older version explicitly accepted: a file without
+// `levelSweep` predates the hierarchy sweep and the read-only neighbours, so its GEMVs may lack
+// `adjacentCeiling` (before 2026-12-01b) or have triads as neighbours, and its integer-dot GEMVs
+// may have `computeDtype` fp32 where it measured no INT8 ceiling (before 2026-12-03).
+// Exit status 0 when it conforms, 1 when it does not (each failure named on stderr), 2 on usage.
 #include <cmath>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -18,109 +29,290 @@ void expect(bool ok, const std::string& what) {
     ++failures;
   }
 }
-bool positive(const json& v) { return v.is_number() && std::isfinite(v.get<double>()) && v.get<double>() > 0; }
+bool finite(const json& v) { return v.is_number() && std::isfinite(v.get<double>()); }
+bool positive(const json& v) { return finite(v) && v.get<double>() > 0; }
+bool non_negative(const json& v) { return finite(v) && v.get<double>() >= 0; }
+bool count(const json& v) { return positive(v) && v.get<double>() == std::floor(v.get<double>()); }
+bool text(const json& v) { return v.is_string(); }
+/// Relations between numbers hold to the digits written: all of them now (shortest round trip), 6
+/// significant digits in files of the older version.
+double tolerance = 1e-9;
+bool near(double x, double y) { return std::fabs(x - y) <= tolerance * std::fabs(y); }
+/// A member that is absent reads as null, never throws.
+const json& at(const json& o, const char* key) {
+  static const json null;
+  return o.is_object() && o.contains(key) ? o[key] : null;
+}
+
+void check_ceilings(const json& c, const std::string& where, bool current) {
+  expect(c.is_object(), where + " is an object");
+  if (!c.is_object()) return;
+  expect(positive(at(c, "bytesPerSecond")), where + ".bytesPerSecond > 0 (bytes/s)");
+  const json& peaks = at(c, "peakFlopsPerSecond");
+  expect(peaks.is_object(), where + ".peakFlopsPerSecond is an object");
+  if (peaks.is_object())
+    for (const auto& [dtype, v] : peaks.items()) expect(positive(v), where + ".peakFlopsPerSecond." + dtype + " > 0");
+  expect(text(at(c, "bandwidthFrom")), where + ".bandwidthFrom is a string");
+  const json& from = at(c, "peakFrom");
+  expect(from.is_object(), where + ".peakFrom is an object");
+  if (from.is_object())
+    for (const auto& [dtype, v] : from.items()) expect(text(v), where + ".peakFrom." + dtype + " is a kernel id");
+  if (current && where == "ceilings.measured") expect(at(c, "levels").is_array(), where + ".levels is an array");
+}
+
+/// ceilings.measured.levels: L1, L2, L3, DRAM in that order (any may be missing), each the best
+/// of the sweep's points at its working set.
+void check_levels(const json& levels, const json& sweep) {
+  if (levels.is_null()) return;
+  expect(levels.is_array(), "ceilings.measured.levels is an array");
+  if (!levels.is_array()) return;
+  const char* order[] = {"L1", "L2", "L3", "DRAM"};
+  int last = -1;
+  for (const json& l : levels) {
+    const std::string name = at(l, "name").is_string() ? at(l, "name").get<std::string>() : "";
+    int rank = -1;
+    for (int i = 0; i < 4; ++i)
+      if (name == order[i]) rank = i;
+    expect(rank >= 0, "level name is L1, L2, L3 or DRAM: " + name);
+    expect(rank > last, "levels in order L1, L2, L3, DRAM, each once: " + name);
+    last = std::max(last, rank);
+    expect(positive(at(l, "workingSetBytes")), "level " + name + ": workingSetBytes > 0 (bytes, per thread)");
+    expect(positive(at(l, "bytesPerSecond")), "level " + name + ": bytesPerSecond > 0 (bytes/s)");
+    const std::string kernel = at(l, "kernel").is_string() ? at(l, "kernel").get<std::string>() : "";
+    expect(kernel == "dot" || kernel == "triad", "level " + name + ": kernel is dot or triad");
+    bool found = false;
+    if (sweep.is_array())
+      for (const json& p : sweep)
+        found = found || (at(p, "kernel") == at(l, "kernel") && at(p, "workingSetBytes") == at(l, "workingSetBytes") &&
+                          at(p, "bytesPerSecond") == at(l, "bytesPerSecond"));
+    expect(found, "level " + name + ": one of levelSweep's points");
+  }
+}
+
+void check_sweep(const json& sweep) {
+  if (sweep.is_null()) return;
+  expect(sweep.is_array(), "levelSweep is an array");
+  if (!sweep.is_array()) return;
+  std::set<std::string> ids;
+  for (const json& p : sweep) {
+    const std::string id = at(p, "id").is_string() ? at(p, "id").get<std::string>() : "";
+    expect(!id.empty() && ids.insert(id).second, "levelSweep id unique and non-empty: " + id);
+    expect(at(p, "kernel") == "dot" || at(p, "kernel") == "triad", id + ": kernel is dot or triad");
+    expect(positive(at(p, "workingSetBytes")), id + ": workingSetBytes > 0");
+    expect(positive(at(p, "bytes")), id + ": bytes > 0 (one timed run, all threads)");
+    expect(at(p, "verified").is_boolean() && text(at(p, "verification")), id + ": verified and verification");
+    if (at(p, "verified") == true) {
+      expect(positive(at(p, "bytesPerSecond")), id + ": bytesPerSecond > 0");
+      const json& t = at(p, "timeSeconds");
+      expect(positive(at(t, "min")) && at(t, "min") <= at(t, "median") && at(t, "median") <= at(t, "max"),
+             id + ": min ≤ median ≤ max");
+      if (positive(at(p, "bytesPerSecond")) && positive(at(t, "min")))
+        expect(near(at(p, "bytesPerSecond").get<double>(), at(p, "bytes").get<double>() / at(t, "min").get<double>()),
+               id + ": bytesPerSecond = bytes ÷ timeSeconds.min");
+    }
+  }
+}
+
+void check_prediction(const json& p, const std::string& where) {
+  if (p.is_null()) return;
+  expect(p.is_object() && non_negative(at(p, "flopsPerSecond")) && positive(at(p, "bytesPerSecond")) &&
+             positive(at(p, "measuredOverPredicted")) && (at(p, "bound") == "memory" || at(p, "bound") == "compute"),
+         where + ": {flopsPerSecond ≥ 0, bytesPerSecond > 0, measuredOverPredicted > 0, bound}");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    std::cerr << "usage: roofline_bench_json_check report.json [report.csv]\n";
+  bool shipped = false;
+  int arg = 1;
+  if (arg < argc && std::strcmp(argv[arg], "--shipped") == 0) {
+    shipped = true;
+    ++arg;
+  }
+  if (arg >= argc) {
+    std::cerr << "usage: roofline_bench_json_check [--shipped] report.json [report.csv]\n";
     return 2;
   }
-  std::ifstream f(argv[1]);
+  const std::string path = argv[arg];
+  std::ifstream f(path);
   json j;
   try {
     j = json::parse(f);
   } catch (const std::exception& e) {
-    std::cerr << "FAIL: not JSON: " << e.what() << "\n";
+    std::cerr << "FAIL: " << path << " is not JSON: " << e.what() << "\n";
     return 1;
   }
-  expect(j.value("schema", "") == "roofline-bench/1", "schema is roofline-bench/1");
-  expect(j["date"].is_string() && j["date"].get<std::string>().size() >= 20, "date is ISO 8601");
-  expect(j["machine"]["name"].is_string(), "machine.name is a string");
-  const std::string backend = j.value("backend", "");
+  if (!j.is_object()) {
+    std::cerr << "FAIL: the report is not an object\n";
+    return 1;
+  }
+  // The current version has levelSweep (possibly empty); older files are accepted only when shipped.
+  const bool current = j.contains("levelSweep");
+  if (!current) tolerance = 1e-5;
+  if (!shipped) expect(current, "levelSweep present (the current version of the schema)");
+  expect(at(j, "schema") == "roofline-bench/1", "schema is roofline-bench/1");
+  expect(text(at(j, "date")) && at(j, "date").get<std::string>().size() >= 20, "date is ISO 8601");
+  const json& machine = at(j, "machine");
+  expect(text(at(machine, "name")) && text(at(machine, "slug")), "machine.name and machine.slug are strings");
+  if (machine.is_object())
+    for (const auto& [key, v] : machine.items()) expect(text(v), "machine." + key + " is a string");
+  const std::string backend = at(j, "backend").is_string() ? at(j, "backend").get<std::string>() : "";
   expect(backend == "cpu" || backend == "cuda", "backend is cpu or cuda");
-  expect(j["allVerified"] == true, "every kernel verified");
-  const json& measured = j["ceilings"]["measured"];
-  expect(positive(measured["bytesPerSecond"]), "ceilings.measured.bytesPerSecond > 0");
-  expect(positive(measured["peakFlopsPerSecond"]["fp32"]), "ceilings.measured.peakFlopsPerSecond.fp32 > 0");
-  expect(j["ceilings"].contains("datasheet"), "ceilings.datasheet present");
-  const json& ds = j["ceilings"]["datasheet"];
-  expect(ds.is_null() || (positive(ds["bytesPerSecond"]) && ds["peakFlopsPerSecond"].is_object()),
-         "ceilings.datasheet is null or has the measured shape");
-  expect(j["kernels"].is_array() && !j["kernels"].empty(), "kernels is a non-empty array");
-  expect(j["bandwidthKernels"].is_array(), "bandwidthKernels is an array");
+  expect(at(j, "quick").is_boolean(), "quick is a boolean");
+  expect(at(j, "allVerified") == true, "every kernel verified");
+  const json& ceilings = at(j, "ceilings");
+  const json& measured = at(ceilings, "measured");
+  check_ceilings(measured, "ceilings.measured", current);
+  expect(ceilings.is_object() && ceilings.contains("datasheet"), "ceilings.datasheet present");
+  const json& ds = at(ceilings, "datasheet");
+  if (!ds.is_null()) check_ceilings(ds, "ceilings.datasheet", false);
+  expect(text(at(ceilings, "datasheetNote")), "ceilings.datasheetNote is a string");
+  check_sweep(at(j, "levelSweep"));
+  check_levels(at(measured, "levels"), at(j, "levelSweep"));
+  const json& peaks = at(measured, "peakFlopsPerSecond");
+  const bool int8_ceiling = peaks.is_object() && peaks.contains("int8");
+
+  expect(at(j, "kernels").is_array() && !at(j, "kernels").empty(), "kernels is a non-empty array");
+  expect(at(j, "bandwidthKernels").is_array(), "bandwidthKernels is an array");
   std::set<std::string> ids;
+  bool dot_timed = false;
+  for (const char* list : {"bandwidthKernels", "kernels"})
+    for (const json& k : at(j, list))
+      if (at(k, "id") == "dot") dot_timed = true;
   for (const char* list : {"kernels", "bandwidthKernels"}) {
     const bool points = std::string(list) == "kernels";
-    for (const json& k : j[list]) {
-      const std::string id = k.value("id", "");
+    if (!at(j, list).is_array()) continue;
+    for (const json& k : at(j, list)) {
+      const std::string id = at(k, "id").is_string() ? at(k, "id").get<std::string>() : "";
       expect(!id.empty() && ids.insert(id).second, "kernel id unique and non-empty: " + id);
-      expect(k["name"].is_string() && k["dtype"].is_string(), id + ": name and dtype are strings");
+      expect(text(at(k, "name")) && text(at(k, "dtype")) && text(at(k, "family")), id + ": name, dtype, family are strings");
+      expect(at(k, "shape").is_object() && non_negative(at(at(k, "shape"), "n")), id + ": shape {n, k, m}");
+      expect(non_negative(at(k, "flops")) && positive(at(k, "bytes")), id + ": flops ≥ 0, bytes > 0");
+      expect(at(k, "verified") == true && text(at(k, "verification")), id + ": verified, with what was checked");
+      expect(count(at(k, "repetitions")), id + ": repetitions a positive integer");
       // The page plots "kernels" on log-log axes: intensity and rate must be positive there.
       if (points) {
-        expect(positive(k["flopsPerByte"]), id + ": flopsPerByte > 0");
-        expect(positive(k["flopsPerSecond"]), id + ": flopsPerSecond > 0");
+        expect(positive(at(k, "flopsPerByte")), id + ": flopsPerByte > 0");
+        expect(positive(at(k, "flopsPerSecond")), id + ": flopsPerSecond > 0");
         // its roof is the ceiling of the precision its arithmetic is in: integer dot products
         // (OPS) against the INT8 one, the GEMVs that convert to FP32 first against FP32
-        const std::string compute = k.value("computeDtype", "");
-        const json& peaks = measured["peakFlopsPerSecond"];
-        expect(peaks.contains(compute) && positive(peaks[compute]), id + ": a measured ceiling for its computeDtype " + compute);
+        const std::string compute = at(k, "computeDtype").is_string() ? at(k, "computeDtype").get<std::string>() : "";
+        expect(peaks.is_object() && peaks.contains(compute) && positive(peaks[compute]),
+               id + ": a measured ceiling for its computeDtype " + compute);
         const bool int_dot = id.ends_with("_dp") || id.ends_with("_dp4a");
-        if (k.value("family", "") == "gemv" && k.value("dtype", "") != "bf16" && k.value("dtype", "") != "fp32")
-          expect(compute == (int_dot ? "int8" : "fp32"), id + ": computeDtype " + (int_dot ? "int8" : "fp32"));
+        const std::string want = int_dot && (current || int8_ceiling) ? "int8" : "fp32";
+        if (at(k, "family") == "gemv" && at(k, "dtype") != "bf16" && at(k, "dtype") != "fp32")
+          expect(compute == want, id + ": computeDtype " + want);
       } else {
-        expect(k["flops"] == 0 && k["flopsPerByte"] == 0, id + ": a bandwidth kernel does no FLOPs");
+        expect(at(k, "flops") == 0 && at(k, "flopsPerByte") == 0, id + ": a bandwidth kernel does no FLOPs");
       }
-      expect(positive(k["bytesPerSecond"]), id + ": bytesPerSecond > 0");
-      const json& t = k["timeSeconds"];
-      expect(positive(t["min"]) && t["min"] <= t["median"] && t["median"] <= t["max"], id + ": min ≤ median ≤ max");
-      expect(k["predicted"]["measured"].is_object(), id + ": predicted.measured present");
-      // CPU GEMVs: the ceiling at the triads timed next to their repetitions.
-      if (backend == "cpu" && k.value("family", "") == "gemv") {
-        const json& a = k["adjacentCeiling"];
-        const bool ok = a.is_object() && positive(a["bytesPerSecond"]) && positive(a["tokensPerSecondCeiling"]) &&
-                        positive(a["share"]) && positive(a["bestPairBytesPerSecond"]) && positive(a["medianPairShare"]);
+      expect(positive(at(k, "bytesPerSecond")), id + ": bytesPerSecond > 0");
+      const json& t = at(k, "timeSeconds");
+      expect(positive(at(t, "min")) && at(t, "min") <= at(t, "median") && at(t, "median") <= at(t, "max"),
+             id + ": min ≤ median ≤ max");
+      if (positive(at(k, "bytesPerSecond")) && positive(at(t, "min")))
+        expect(near(at(k, "bytesPerSecond").get<double>(), at(k, "bytes").get<double>() / at(t, "min").get<double>()),
+               id + ": bytesPerSecond = bytes ÷ timeSeconds.min");
+      expect(at(k, "predicted").is_object() && at(at(k, "predicted"), "measured").is_object(), id + ": predicted.measured present");
+      check_prediction(at(at(k, "predicted"), "measured"), id + ": predicted.measured");
+      check_prediction(at(at(k, "predicted"), "datasheet"), id + ": predicted.datasheet");
+      if (at(k, "family") != "gemv") continue;
+      expect(positive(at(k, "tokensPerSecond")), id + ": tokensPerSecond > 0");
+      expect(at(k, "tokensPerSecondCeiling").is_object(), id + ": tokensPerSecondCeiling {measured, datasheet}");
+      // CPU GEMVs: the ceiling at the streams timed next to their repetitions.
+      const json& a = at(k, "adjacentCeiling");
+      if (backend == "cpu" && (current || !a.is_null())) {
+        const bool ok = a.is_object() && positive(at(a, "bytesPerSecond")) && positive(at(a, "tokensPerSecondCeiling")) &&
+                        positive(at(a, "share")) && positive(at(a, "bestPairBytesPerSecond")) &&
+                        positive(at(a, "medianPairShare"));
         expect(ok, id + ": adjacentCeiling present with positive rates and shares");
         if (ok) {
-          auto near = [](double x, double y) { return std::fabs(x - y) <= 1e-9 * std::fabs(y); };
-          expect(near(a["share"].get<double>(),
-                      k["tokensPerSecond"].get<double>() / a["tokensPerSecondCeiling"].get<double>()),
+          expect(near(at(a, "share").get<double>(), at(k, "tokensPerSecond").get<double>() / at(a, "tokensPerSecondCeiling").get<double>()),
                  id + ": adjacentCeiling.share = tokensPerSecond ÷ tokensPerSecondCeiling");
-          expect(near(a["tokensPerSecondCeiling"].get<double>(), a["bytesPerSecond"].get<double>() / k["bytes"].get<double>()),
+          expect(near(at(a, "tokensPerSecondCeiling").get<double>(), at(a, "bytesPerSecond").get<double>() / at(k, "bytes").get<double>()),
                  id + ": adjacentCeiling.tokensPerSecondCeiling = bytesPerSecond ÷ bytes");
-          expect(a["bestPairBytesPerSecond"] <= a["bytesPerSecond"], id + ": the best pair is at most the best neighbour");
-          expect(a["pairs"] == k["repetitions"], id + ": one pair of neighbours per repetition");
+          expect(at(a, "bestPairBytesPerSecond") <= at(a, "bytesPerSecond"), id + ": the best pair is at most the best neighbour");
+          expect(at(a, "pairs") == at(k, "repetitions"), id + ": one pair of neighbours per repetition");
+          if (current) {
+            expect(at(a, "neighbour") == "dot", id + ": adjacentCeiling.neighbour is the read-only dot");
+            expect(at(a, "steady").is_boolean() && positive(at(a, "medianBytesPerSecond")) &&
+                       at(a, "medianBytesPerSecond") <= at(a, "bytesPerSecond"),
+                   id + ": adjacentCeiling.steady and medianBytesPerSecond ≤ bytesPerSecond");
+            expect(at(a, "steady") == true || text(at(a, "unsteady")), id + ": an unsteady neighbourhood says why");
+          } else {
+            expect(at(a, "neighbour") == "triad", id + ": adjacentCeiling.neighbour is triad (older version)");
+          }
+        }
+      }
+      // The ceiling at the run's read-only stream (current version, where the run timed one).
+      const json& rc = at(k, "readCeiling");
+      if (current && backend == "cpu" && dot_timed) expect(rc.is_object(), id + ": readCeiling present (the run timed dot)");
+      if (rc.is_object()) {
+        const bool ok = (at(rc, "from") == "dot" || at(rc, "from") == "DRAM level") && positive(at(rc, "bytesPerSecond")) &&
+                        positive(at(rc, "tokensPerSecondCeiling")) && positive(at(rc, "share"));
+        expect(ok, id + ": readCeiling {from, bytesPerSecond, tokensPerSecondCeiling, share}");
+        if (ok) {
+          expect(near(at(rc, "share").get<double>(), at(k, "tokensPerSecond").get<double>() / at(rc, "tokensPerSecondCeiling").get<double>()),
+                 id + ": readCeiling.share = tokensPerSecond ÷ tokensPerSecondCeiling");
+          expect(near(at(rc, "tokensPerSecondCeiling").get<double>(), at(rc, "bytesPerSecond").get<double>() / at(k, "bytes").get<double>()),
+                 id + ": readCeiling.tokensPerSecondCeiling = bytesPerSecond ÷ bytes");
         }
       }
     }
   }
-  for (const char* id : {"copy", "triad", "matmul_naive", "matmul_tiled", "matmul_register", "gemv_bf16", "gemv_int8",
-                         "gemv_int4", "gemv_int8_dp", "gemv_int4_dp", "bias_relu_unfused", "bias_relu_fused"}) {
-    expect(ids.count(id) == 1, std::string("kernel ") + id + " reported");
+  if (!shipped) {
+    for (const char* id : {"copy", "triad", "dot", "matmul_naive", "matmul_tiled", "matmul_register", "gemv_bf16", "gemv_int8",
+                           "gemv_int4", "gemv_int8_dp", "gemv_int4_dp", "bias_relu_unfused", "bias_relu_fused"}) {
+      expect(ids.count(id) == 1, std::string("kernel ") + id + " reported");
+    }
+    expect(at(j, "levelSweep").is_array() && !at(j, "levelSweep").empty(), "levelSweep has points");
+    expect(at(measured, "levels").is_array() && !at(measured, "levels").empty(), "ceilings.measured.levels has a level");
   }
-  expect(j["ratios"].is_array() && !j["ratios"].empty(), "ratios reported");
+  const json& knees = at(j, "denseKnees");
+  expect(knees.is_array(), "denseKnees is an array");
+  if (knees.is_array())
+    for (const json& k : knees)
+      expect(text(at(k, "series")) && positive(at(k, "inputs")) && positive(at(k, "outputs")) && text(at(k, "note")),
+             "denseKnees: {series, inputs, outputs, dtype, measuredKneeBatch, predictedCrossingBatch, note}");
+  const json& ratios = at(j, "ratios");
+  expect(ratios.is_array(), "ratios is an array");
   std::set<std::string> ratio_ids;
-  if (j["ratios"].is_array())
-    for (const json& q : j["ratios"]) ratio_ids.insert(q.value("id", ""));
-  for (const char* id : {"gemv_int8_dp_over_bf16", "gemv_int4_dp_over_bf16", "gemv_int8_dp_over_ceiling",
-                         "gemv_int4_dp_over_ceiling", "gemv_int8_dp_over_adjacent_ceiling",
-                         "gemv_int4_dp_over_adjacent_ceiling"}) {
-    expect(ratio_ids.count(id) == 1, std::string("ratio ") + id + " reported");
+  if (ratios.is_array())
+    for (const json& q : ratios) {
+      const std::string id = at(q, "id").is_string() ? at(q, "id").get<std::string>() : "";
+      ratio_ids.insert(id);
+      expect(!id.empty() && text(at(q, "description")) && finite(at(q, "value")) && finite(at(q, "target")) &&
+                 at(q, "met").is_boolean(),
+             "ratio " + id + ": {id, description, value, target, met}");
+      if (finite(at(q, "value")) && finite(at(q, "target")) && at(q, "met").is_boolean()) {
+        const double v = at(q, "value").get<double>();
+        const bool below = !q.contains("upper") || (finite(at(q, "upper")) && v <= at(q, "upper").get<double>());
+        expect(at(q, "met").get<bool>() == (v >= at(q, "target").get<double>() && below),
+               "ratio " + id + ": met = value ≥ target (and ≤ upper)");
+      }
+    }
+  if (!shipped)
+    for (const char* id : {"gemv_int8_dp_over_bf16", "gemv_int4_dp_over_bf16", "gemv_int8_dp_over_ceiling",
+                           "gemv_int4_dp_over_ceiling", "gemv_int8_dp_over_adjacent_ceiling",
+                           "gemv_int4_dp_over_adjacent_ceiling", "gemv_int8_dp_over_read_ceiling",
+                           "gemv_int4_dp_over_read_ceiling"})
+      expect(ratio_ids.count(id) == 1, std::string("ratio ") + id + " reported");
+  // An adjacent (read) ratio is its kernel's share, not a figure of its own.
+  for (const auto& [suffix, field] : {std::pair<std::string, const char*>{"_over_adjacent_ceiling", "adjacentCeiling"},
+                                      {"_over_read_ceiling", "readCeiling"}}) {
+    if (!ratios.is_array()) break;
+    for (const json& q : ratios) {
+      const std::string id = at(q, "id").is_string() ? at(q, "id").get<std::string>() : "";
+      if (id.size() <= suffix.size() || id.compare(id.size() - suffix.size(), suffix.size(), suffix) != 0) continue;
+      const std::string kernel = id.substr(0, id.size() - suffix.size());
+      bool matched = false;
+      for (const json& k : at(j, "kernels"))
+        if (at(k, "id") == kernel && at(k, field).is_object()) matched = at(q, "value") == at(at(k, field), "share");
+      expect(matched, "ratio " + id + " equals " + kernel + "'s " + field + ".share");
+    }
   }
-  // An adjacent ratio is its kernel's share, not a figure of its own.
-  for (const json& q : j["ratios"]) {
-    const std::string id = q.value("id", "");
-    const std::string suffix = "_over_adjacent_ceiling";
-    if (id.size() <= suffix.size() || id.compare(id.size() - suffix.size(), suffix.size(), suffix) != 0) continue;
-    const std::string kernel = id.substr(0, id.size() - suffix.size());
-    bool matched = false;
-    for (const json& k : j["kernels"])
-      if (k.value("id", "") == kernel && k["adjacentCeiling"].is_object())
-        matched = q["value"] == k["adjacentCeiling"]["share"];
-    expect(matched, "ratio " + id + " equals " + kernel + "'s adjacentCeiling.share");
-  }
-  if (argc > 2) {
-    std::ifstream c(argv[2]);
+  if (arg + 1 < argc) {
+    std::ifstream c(argv[arg + 1]);
     std::string header, line;
     std::getline(c, header);
     expect(header.find("flops_per_s") != std::string::npos && header.find("time_median_s") != std::string::npos &&
@@ -128,8 +320,10 @@ int main(int argc, char** argv) {
            "CSV header carries units");
     std::size_t rows = 0;
     while (std::getline(c, line)) ++rows;
-    expect(rows == j["kernels"].size() + j["bandwidthKernels"].size(), "CSV has one row per kernel");
+    const std::size_t want = at(j, "kernels").size() + at(j, "bandwidthKernels").size() +
+                             (at(j, "levelSweep").is_array() ? at(j, "levelSweep").size() : 0);
+    expect(rows == want, "CSV has one row per kernel and sweep point");
   }
-  if (failures == 0) std::cout << "report conforms to roofline-bench/1\n";
+  if (failures == 0) std::cout << path << ": conforms to roofline-bench/1" << (current ? "" : " (older version)") << "\n";
   return failures == 0 ? 0 : 1;
 }

@@ -59,7 +59,7 @@ Ceilings measure_ceilings(const std::vector<Row>& rows) {
       c.bandwidth = r.bytes_per_second;
       c.bandwidth_from = r.c.id;
     }
-    if (r.cost.flops.value() > 0) {
+    if (r.cost.flops.value() > 0 && r.c.family != "level") {  // a dot in L1 is no compute ceiling
       auto& best = c.peaks[r.c.compute_dtype];
       if (r.flops_per_second > best) {
         best = r.flops_per_second;
@@ -131,11 +131,13 @@ std::optional<AdjacentCeiling> adjacent_ceiling(const Row& row) {
   if (moved.value() <= 0 || row.cost.bytes.value() <= 0) return std::nullopt;
   AdjacentCeiling a;
   a.pairs = reps;
-  std::vector<double> shares;
+  a.neighbour = nb.kind == Kind::dot ? "dot" : nb.kind == Kind::copy ? "copy" : "triad";
+  std::vector<double> shares, memories;
   std::size_t best = 0;
   for (std::size_t i = 0; i < reps; ++i) {
     const BytesPerSecond memory = moved / Seconds{std::min(nb.before_seconds[i], nb.after_seconds[i])};
     shares.push_back((1.0 / row.m.seconds[i]) / steps_per_second_ceiling(row.cost.bytes, memory));
+    memories.push_back(memory.value());
     if (memory > a.bandwidth) a.bandwidth = memory;
     if (row.m.seconds[i] < row.m.seconds[best]) best = i;
   }
@@ -146,13 +148,28 @@ std::optional<AdjacentCeiling> adjacent_ceiling(const Row& row) {
   a.best_pair_share = shares[best];
   std::sort(shares.begin(), shares.end());
   a.median_pair_share = reps % 2 ? shares[reps / 2] : 0.5 * (shares[reps / 2 - 1] + shares[reps / 2]);
+  std::sort(memories.begin(), memories.end());
+  a.median_bandwidth =
+      BytesPerSecond{reps % 2 ? memories[reps / 2] : 0.5 * (memories[reps / 2 - 1] + memories[reps / 2])};
+  a.steady = a.bandwidth.value() <= 1.15 * a.median_bandwidth.value();
+  if (!a.steady) a.unsteady_why = "the best neighbour is more than 15 % above their median";
   return a;
+}
+
+std::vector<levels::Level> measure_levels(const std::vector<Row>& rows, const MachineInfo& machine) {
+  if (!machine.caches) return {};
+  std::vector<levels::Point> points;
+  for (const Row& r : rows) {
+    if (r.c.family != "level" || r.m.seconds.empty()) continue;
+    points.push_back({r.c.kind == Kind::dot ? "dot" : "triad", r.c.working_set_bytes, r.bytes_per_second.value()});
+  }
+  return levels::select_levels(points, *machine.caches, machine.threads);
 }
 
 namespace {
 
 std::optional<Prediction> predict(const Row& r, const Ceilings& c) {
-  if (r.m.seconds.empty() || r.c.kind == Kind::peak || c.bandwidth.value() <= 0) return std::nullopt;
+  if (r.m.seconds.empty() || r.c.kind == Kind::peak || r.c.family == "level" || c.bandwidth.value() <= 0) return std::nullopt;
   Prediction p;
   if (r.cost.flops.value() == 0) {  // pure data movement: the bandwidth is the roof
     p.bytes_per_second = c.bandwidth;
@@ -195,6 +212,13 @@ void add_adjacent_ratio(Report& rep, std::string id, std::string description, co
   rep.ratios.push_back({std::move(id), std::move(description), row->adjacent->share, target});
 }
 
+/// tokens/s ÷ the tokens/s ceiling at the run's read-only stream (dot, or the DRAM level).
+void add_read_ratio(Report& rep, std::string id, std::string description, const Row* row, double target) {
+  if (!row || !row->read_ceiling) return;
+  rep.ratios.push_back({std::move(id), std::move(description) + " (" + row->read_ceiling->from + ")",
+                        row->read_ceiling->share, target});
+}
+
 double bytes_rate(const Row& r) { return r.bytes_per_second.value(); }
 double flops_rate(const Row& r) { return r.flops_per_second.value(); }
 double speed(const Row& r) { return 1.0 / r.t_min; }
@@ -202,6 +226,11 @@ double speed(const Row& r) { return 1.0 / r.t_min; }
 }  // namespace
 
 void analyse(Report& rep) {
+  rep.measured.levels = measure_levels(rep.rows, rep.machine);
+  const Row* dot_row = find(rep, "dot");
+  const levels::Level* dram = nullptr;
+  for (const levels::Level& l : rep.measured.levels)
+    if (l.name == "DRAM") dram = &l;
   for (Row& r : rep.rows) {
     r.from_measured = predict(r, rep.measured);
     if (rep.datasheet) r.from_datasheet = predict(r, *rep.datasheet);
@@ -211,6 +240,24 @@ void analyse(Report& rep) {
         r.tokens_ceiling_measured = steps_per_second_ceiling(r.cost.bytes, rep.measured.bandwidth);
       if (rep.datasheet) r.tokens_ceiling_datasheet = steps_per_second_ceiling(r.cost.bytes, rep.datasheet->bandwidth);
       r.adjacent = adjacent_ceiling(r);
+      if (r.adjacent && dot_row && r.adjacent->neighbour == "dot") {
+        // The memory also moved between kernels when the neighbours' best is far from the run's dot.
+        const double q = r.adjacent->bandwidth / dot_row->bytes_per_second;
+        if (q > 1.15 || q < 1 / 1.15) {
+          r.adjacent->steady = false;
+          if (!r.adjacent->unsteady_why.empty()) r.adjacent->unsteady_why += "; ";
+          r.adjacent->unsteady_why += "the best neighbour is " + std::to_string(int(std::lround(100 * q))) +
+                                      " % of the run's dot";
+        }
+      }
+      if (dot_row || dram) {
+        ReadCeiling rc;
+        rc.from = dot_row ? "dot" : "DRAM level";
+        rc.bandwidth = dot_row ? dot_row->bytes_per_second : BytesPerSecond{dram->bytes_per_second};
+        rc.tokens_ceiling = steps_per_second_ceiling(r.cost.bytes, rc.bandwidth);
+        rc.share = r.tokens_per_second / rc.tokens_ceiling;
+        r.read_ceiling = rc;
+      }
     }
   }
 
@@ -247,6 +294,12 @@ void analyse(Report& rep) {
     add_adjacent_ratio(rep, "gemv_int4_dp_over_adjacent_ceiling",
                        "INT4 integer-dot GEMV ÷ its ceiling at the triads timed next to it, tokens/s",
                        find(rep, "gemv_int4_dp"), 0.70);
+    add_read_ratio(rep, "gemv_int8_dp_over_read_ceiling",
+                   "INT8 integer-dot GEMV ÷ its ceiling at the read-only dot of the run, tokens/s",
+                   find(rep, "gemv_int8_dp"), 0.90);
+    add_read_ratio(rep, "gemv_int4_dp_over_read_ceiling",
+                   "INT4 integer-dot GEMV ÷ its ceiling at the read-only dot of the run, tokens/s",
+                   find(rep, "gemv_int4_dp"), 0.80);
     add_ratio(rep, "fused_over_unfused", "bias + ReLU fused ÷ unfused, runs/s", find(rep, "bias_relu_fused"),
               find(rep, "bias_relu_unfused"), speed, 1.0);
   } else {
@@ -266,6 +319,13 @@ void analyse(Report& rep) {
     add_ratio(rep, "fused_over_unfused", "bias + ReLU fused ÷ unfused, runs/s", find(rep, "bias_relu_fused"),
               find(rep, "bias_relu_unfused"), speed, 2.0);
   }
+
+  // The hierarchy's last level against the run's stream ceiling: within 25 % of it.
+  if (dram && rep.measured.bandwidth.value() > 0)
+    rep.ratios.push_back({"levels_dram_over_bandwidth",
+                          "the sweep's DRAM level ÷ the run's bandwidth ceiling (" + rep.measured.bandwidth_from +
+                              "), bytes/s, within 25 %",
+                          dram->bytes_per_second / rep.measured.bandwidth.value(), 0.75, 1.25});
 
   // Dense-layer sweeps: the measured knee next to the predicted crossing batch.
   std::map<std::string, std::vector<const Row*>> series;

@@ -2,6 +2,7 @@
 // and datasheet ceilings, the predictions and the ratios the benchmark reports.
 #pragma once
 
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -17,6 +18,7 @@ struct Ceilings {
   std::map<std::string, roofline::FlopsPerSecond> peaks;  ///< by dtype id
   std::string bandwidth_from;                            ///< id of the kernel that set it
   std::map<std::string, std::string> peak_from;
+  std::vector<levels::Level> levels;  ///< the hierarchy sweep's levels (measured ceilings only)
 };
 
 struct Prediction {
@@ -26,7 +28,7 @@ struct Prediction {
   std::string bound;                             ///< "memory" | "compute"
 };
 
-/// A GEMV's ceiling from the triads timed right before and after each of its repetitions
+/// A GEMV's ceiling from the read-only streams (the dot; older runs: the triad) timed right before and after each of its repetitions
 /// (Measurement::neighbours): the memory's rate in the seconds the GEMV ran, not at the start of
 /// the run. Per repetition the faster of its two neighbours stands for the memory at that moment.
 struct AdjacentCeiling {
@@ -37,6 +39,21 @@ struct AdjacentCeiling {
   roofline::BytesPerSecond best_pair_bandwidth{0};  ///< the faster neighbour of the best repetition
   double best_pair_share = 0;                     ///< the best repetition's tokens/s over its own pair's ceiling
   double median_pair_share = 0;                   ///< the median, over repetitions, of each one's share of its pair's ceiling
+  std::string neighbour;                          ///< the neighbours' kernel: "dot" or "triad"
+  roofline::BytesPerSecond median_bandwidth{0};   ///< the median, over repetitions, of the faster neighbour
+  /// Whether the memory held still enough to judge the GEMV against a stream: the best neighbour
+  /// within 15 % of the median one and, where the run timed `dot`, within 15 % of it.
+  bool steady = false;
+  std::string unsteady_why;                       ///< empty when steady
+};
+
+/// A GEMV's ceiling at a read-only stream's bandwidth: the run's `dot` kernel, or the sweep's
+/// DRAM level where the run did not time `dot`.
+struct ReadCeiling {
+  std::string from;                               ///< "dot" or "DRAM level"
+  roofline::BytesPerSecond bandwidth{0};
+  double tokens_ceiling = 0;                      ///< steps_per_second_ceiling at `bandwidth`
+  double share = 0;                               ///< tokens/s (best time) ÷ tokens_ceiling
 };
 
 struct Row {
@@ -51,6 +68,7 @@ struct Row {
   double tokens_per_second = 0;
   std::optional<double> tokens_ceiling_measured, tokens_ceiling_datasheet;
   std::optional<AdjacentCeiling> adjacent;  ///< where the backend timed neighbours
+  std::optional<ReadCeiling> read_ceiling;  ///< GEMVs, where the run timed a read-only stream
 };
 
 struct Ratio {
@@ -58,7 +76,8 @@ struct Ratio {
   std::string description;
   double value = 0;
   double target = 0;
-  bool met() const { return value >= target; }
+  double upper = std::numeric_limits<double>::infinity();  ///< where a ratio must also stay below
+  bool met() const { return value >= target && value <= upper; }
 };
 
 struct DenseKnee {
@@ -99,6 +118,9 @@ std::string catalog_id_for(const std::string& device_name);
 /// The ceiling next to a measured GEMV row from its neighbours, or nullopt where it has none (or
 /// not one of each per repetition). The neighbours' bytes are the core's cost of their kind.
 std::optional<AdjacentCeiling> adjacent_ceiling(const Row& row);
+/// The hierarchy's levels from the rows of family "level" (common/levels.hpp's rule), with the
+/// machine's caches and threads; empty without a sweep.
+std::vector<levels::Level> measure_levels(const std::vector<Row>& rows, const MachineInfo& machine);
 /// Predictions, ratios and knees, once every row is measured.
 void analyse(Report& report);
 

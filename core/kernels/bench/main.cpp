@@ -1,5 +1,6 @@
 // roofline-bench: verifies and times the CPU (and CUDA) kernels, puts them on the roofline with
 // the core's FLOP and byte counts, and writes JSON and CSV. See docs/benchmark.md.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -37,7 +38,8 @@ constexpr const char* usage =
     "                  one file per backend: out.json -> out.cpu.json, out.cuda.json\n"
     "  --csv FILE      the same kernels as CSV, units in the column names (same naming rule)\n"
     "  --only A,B,...  run only the kernels whose id starts with one of these prefixes\n"
-    "                  (ceilings then come from what ran)\n"
+    "                  (ceilings then come from what ran); levels: the memory hierarchy\n"
+    "                  sweep (L1, L2, L3, DRAM), with copy and triad for the ceiling\n"
     "  --prefetch P    the CPU GEMVs' software prefetch: none, next-rows (the next 4 rows) or\n"
     "                  ahead (512 B ahead in the rows being read); default: this CPU's, which\n"
     "                  the report names (gemvPrefetch)\n"
@@ -158,6 +160,11 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "roofline-bench: %s backend failed to start: %s\n", be->id().c_str(), e.what());
       all_ok = false;
       continue;
+    }
+    if (std::find(only.begin(), only.end(), "levels") != only.end()) {
+      // The sweep's DRAM level is compared with the run's bandwidth ceiling: time it too.
+      for (const char* id : {"copy", "triad"})
+        if (std::find(only.begin(), only.end(), id) == only.end()) only.push_back(id);
     }
     if (!only.empty()) {
       std::erase_if(cases, [&](const rlk::Case& c) {

@@ -2,11 +2,13 @@
 
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <sstream>
 #include <string>
 
 #include "roofline/dtype.hpp"
 #include "roofline/error.hpp"
+#include "roofline/json.hpp"
 
 namespace rlk::bench {
 namespace {
@@ -22,27 +24,6 @@ std::string fixed(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2f", v);
   return buf;
-}
-
-std::string quote(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char ch : s) {
-    switch (ch) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (ch < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", ch);
-          out += buf;
-        } else {
-          out += char(ch);
-        }
-    }
-  }
-  return out + "\"";
 }
 
 template <class T>
@@ -71,72 +52,175 @@ std::string si(double v, const char* unit) {
   return buf;
 }
 
-void ceilings_json(std::ostream& o, const Ceilings& c, const char* indent) {
-  o << "{\"bytesPerSecond\": " << num(c.bandwidth.value()) << ", \"peakFlopsPerSecond\": {";
-  bool first = true;
-  for (const auto& [dtype, peak] : c.peaks) {
-    o << (first ? "" : ", ") << quote(dtype) << ": " << num(peak.value());
-    first = false;
-  }
-  o << "},\n" << indent << "  \"bandwidthFrom\": " << quote(c.bandwidth_from) << ", \"peakFrom\": {";
-  first = true;
-  for (const auto& [dtype, from] : c.peak_from) {
-    o << (first ? "" : ", ") << quote(dtype) << ": " << quote(from);
-    first = false;
-  }
-  o << "}}";
+// The JSON report is built as the core's api::Value and written by api::write_json
+// (roofline/json.hpp): one writer for the core's API and the benchmark. Non-finite numbers become
+// null (the core's writer would write NaN, which JSON has not).
+using roofline::api::Value;
+
+Value number(double v) { return std::isfinite(v) ? Value(v) : Value(); }
+
+template <class T>
+Value opt_number(const std::optional<T>& v) {
+  return v ? number(double(*v)) : Value();
 }
 
-void prediction_json(std::ostream& o, const std::optional<Prediction>& p) {
-  if (!p) {
-    o << "null";
+Value levels_value(const std::vector<levels::Level>& ls) {
+  Value list = Value::array();
+  for (const levels::Level& l : ls)
+    list.push(Value::object()
+                  .set("name", l.name)
+                  .set("workingSetBytes", number(l.working_set_bytes))
+                  .set("bytesPerSecond", number(l.bytes_per_second))
+                  .set("kernel", l.kernel));
+  return list;
+}
+
+Value ceilings_value(const Ceilings& c, bool with_levels) {
+  Value peaks = Value::object(), from = Value::object();
+  for (const auto& [dtype, peak] : c.peaks) peaks.set(dtype, number(peak.value()));
+  for (const auto& [dtype, id] : c.peak_from) from.set(dtype, id);
+  Value v = Value::object();
+  v.set("bytesPerSecond", number(c.bandwidth.value())).set("peakFlopsPerSecond", peaks);
+  v.set("bandwidthFrom", c.bandwidth_from).set("peakFrom", from);
+  if (with_levels) v.set("levels", levels_value(c.levels));
+  return v;
+}
+
+Value prediction_value(const std::optional<Prediction>& p) {
+  if (!p) return Value();
+  return Value::object()
+      .set("flopsPerSecond", number(p->flops_per_second.value()))
+      .set("bytesPerSecond", number(p->bytes_per_second.value()))
+      .set("measuredOverPredicted", number(p->measured_over_predicted))
+      .set("bound", p->bound);
+}
+
+Value kernel_value(const Row& row) {
+  Value shape = Value::object();
+  shape.set("n", number(row.c.n)).set("k", number(row.c.k)).set("m", number(row.c.m));
+  if (row.c.group > 0) shape.set("groupSize", number(row.c.group)).set("scaleDtype", row.c.scale_dtype);
+  if (row.c.tile_rows > 0) shape.set("tileRows", number(row.c.tile_rows)).set("tileCols", number(row.c.tile_cols));
+  Value k = Value::object();
+  k.set("id", row.c.id).set("name", row.c.name).set("family", row.c.family).set("dtype", row.c.dtype);
+  k.set("computeDtype", row.c.compute_dtype).set("vendor", row.c.vendor).set("shape", shape);
+  k.set("flops", number(row.cost.flops.value())).set("bytes", number(row.cost.bytes.value()));
+  k.set("flopsPerByte", number(row.cost.intensity.value()));
+  k.set("verified", row.m.verified).set("verification", row.m.detail);
+  if (row.m.seconds.empty()) {
+    k.set("flopsPerSecond", Value());
+    return k;
+  }
+  k.set("repetitions", double(row.m.seconds.size()));
+  k.set("timeSeconds",
+        Value::object().set("min", number(row.t_min)).set("median", number(row.t_median)).set("max", number(row.t_max)));
+  k.set("flopsPerSecond", number(row.flops_per_second.value()));
+  k.set("bytesPerSecond", number(row.bytes_per_second.value()));
+  k.set("predicted", Value::object()
+                         .set("measured", prediction_value(row.from_measured))
+                         .set("datasheet", prediction_value(row.from_datasheet)));
+  if (row.c.family == "gemv") {
+    k.set("tokensPerSecond", number(row.tokens_per_second));
+    k.set("tokensPerSecondCeiling", Value::object()
+                                        .set("measured", opt_number(row.tokens_ceiling_measured))
+                                        .set("datasheet", opt_number(row.tokens_ceiling_datasheet)));
+    Value adjacent;
+    if (const auto& a = row.adjacent) {
+      adjacent = Value::object();
+      adjacent.set("neighbour", a->neighbour).set("pairs", double(a->pairs));
+      adjacent.set("bytesPerSecond", number(a->bandwidth.value()));
+      adjacent.set("tokensPerSecondCeiling", number(a->tokens_ceiling)).set("share", number(a->share));
+      adjacent.set("bestPairBytesPerSecond", number(a->best_pair_bandwidth.value()));
+      adjacent.set("bestPairShare", number(a->best_pair_share)).set("medianPairShare", number(a->median_pair_share));
+      adjacent.set("medianBytesPerSecond", number(a->median_bandwidth.value()));
+      adjacent.set("steady", a->steady);
+      if (!a->steady) adjacent.set("unsteady", a->unsteady_why);
+    }
+    k.set("adjacentCeiling", adjacent);
+    Value read;
+    if (const auto& rc = row.read_ceiling) {
+      read = Value::object();
+      read.set("from", rc->from).set("bytesPerSecond", number(rc->bandwidth.value()));
+      read.set("tokensPerSecondCeiling", number(rc->tokens_ceiling)).set("share", number(rc->share));
+    }
+    k.set("readCeiling", read);
+  }
+  return k;
+}
+
+/// A level sweep's point: the kernel, the working set and the rate, with its verification.
+Value sweep_value(const Row& row) {
+  Value p = Value::object();
+  p.set("id", row.c.id).set("kernel", row.c.kind == Kind::dot ? "dot" : "triad");
+  p.set("workingSetBytes", number(row.c.working_set_bytes));
+  p.set("bytes", number(row.cost.bytes.value()));
+  p.set("verified", row.m.verified).set("verification", row.m.detail);
+  if (!row.m.seconds.empty()) {
+    p.set("repetitions", double(row.m.seconds.size()));
+    p.set("timeSeconds",
+          Value::object().set("min", number(row.t_min)).set("median", number(row.t_median)).set("max", number(row.t_max)));
+    p.set("bytesPerSecond", number(row.bytes_per_second.value()));
+  } else {
+    p.set("bytesPerSecond", Value());
+  }
+  return p;
+}
+
+/// The core's compact text, laid out for reading: the top level and its members' members one per
+/// line (a kernel per line), everything deeper as the core writes it.
+void write_laid_out(std::ostream& o, const Value& v, int depth) {
+  const bool object = v.is(Value::Kind::object), array = v.is(Value::Kind::array);
+  if (depth >= 2 || (!object && !array) || v.items().empty()) {
+    o << roofline::api::write_json(v);
     return;
   }
-  o << "{\"flopsPerSecond\": " << num(p->flops_per_second.value())
-    << ", \"bytesPerSecond\": " << num(p->bytes_per_second.value())
-    << ", \"measuredOverPredicted\": " << num(p->measured_over_predicted) << ", \"bound\": " << quote(p->bound)
-    << "}";
+  const std::string pad(std::size_t(2 * (depth + 1)), ' ');
+  o << (object ? "{" : "[");
+  for (std::size_t i = 0; i < v.items().size(); ++i) {
+    o << (i ? ",\n" : "\n") << pad;
+    if (object) o << roofline::api::write_json(Value(v.keys()[i])) << ": ";
+    write_laid_out(o, v.items()[i], depth + 1);
+  }
+  o << "\n" << std::string(std::size_t(2 * depth), ' ') << (object ? "}" : "]");
 }
 
-void kernel_json(std::ostream& o, const Row& row) {
-  o << "    {\"id\": " << quote(row.c.id) << ", \"name\": " << quote(row.c.name)
-    << ", \"family\": " << quote(row.c.family) << ", \"dtype\": " << quote(row.c.dtype)
-    << ", \"computeDtype\": " << quote(row.c.compute_dtype) << ", \"vendor\": " << (row.c.vendor ? "true" : "false")
-    << ",\n     \"shape\": {\"n\": " << num(row.c.n) << ", \"k\": " << num(row.c.k) << ", \"m\": " << num(row.c.m);
-  if (row.c.group > 0) o << ", \"groupSize\": " << num(row.c.group) << ", \"scaleDtype\": " << quote(row.c.scale_dtype);
-  if (row.c.tile_rows > 0) o << ", \"tileRows\": " << num(row.c.tile_rows) << ", \"tileCols\": " << num(row.c.tile_cols);
-  o << "},\n     \"flops\": " << num(row.cost.flops.value()) << ", \"bytes\": " << num(row.cost.bytes.value())
-    << ", \"flopsPerByte\": " << num(row.cost.intensity.value())
-    << ",\n     \"verified\": " << (row.m.verified ? "true" : "false") << ", \"verification\": " << quote(row.m.detail);
-  if (!row.m.seconds.empty()) {
-    o << ",\n     \"repetitions\": " << row.m.seconds.size() << ", \"timeSeconds\": {\"min\": " << num(row.t_min)
-      << ", \"median\": " << num(row.t_median) << ", \"max\": " << num(row.t_max) << "}"
-      << ",\n     \"flopsPerSecond\": " << num(row.flops_per_second.value())
-      << ", \"bytesPerSecond\": " << num(row.bytes_per_second.value())
-      << ",\n     \"predicted\": {\"measured\": ";
-    prediction_json(o, row.from_measured);
-    o << ",\n                   \"datasheet\": ";
-    prediction_json(o, row.from_datasheet);
-    o << "}";
-    if (row.c.family == "gemv") {
-      o << ",\n     \"tokensPerSecond\": " << num(row.tokens_per_second)
-        << ", \"tokensPerSecondCeiling\": {\"measured\": " << opt(row.tokens_ceiling_measured)
-        << ", \"datasheet\": " << opt(row.tokens_ceiling_datasheet) << "}"
-        << ",\n     \"adjacentCeiling\": ";
-      if (const auto& a = row.adjacent) {
-        o << "{\"neighbour\": \"triad\", \"pairs\": " << a->pairs << ", \"bytesPerSecond\": " << num(a->bandwidth.value())
-          << ", \"tokensPerSecondCeiling\": " << num(a->tokens_ceiling) << ", \"share\": " << num(a->share)
-          << ",\n                         \"bestPairBytesPerSecond\": " << num(a->best_pair_bandwidth.value())
-          << ", \"bestPairShare\": " << num(a->best_pair_share) << ", \"medianPairShare\": " << num(a->median_pair_share)
-          << "}";
-      } else {
-        o << "null";
-      }
-    }
-  } else {
-    o << ", \"flopsPerSecond\": null";
+/// The hierarchy sweep: every working set with its dot and triad rates and the level it counts
+/// for, then the levels.
+void print_levels(std::ostream& o, const Report& r) {
+  // working set (in pages: the dot's and the triad's differ by less than one) → (dot, triad)
+  std::map<long long, std::pair<const Row*, const Row*>> sizes;
+  for (const Row& row : r.rows) {
+    if (row.c.family != "level") continue;
+    auto& slot = sizes[std::llround(row.c.working_set_bytes / 4096)];
+    (row.c.kind == Kind::dot ? slot.first : slot.second) = &row;
   }
-  o << "}";
+  if (sizes.empty()) return;
+  const unsigned threads = r.machine.threads;
+  o << "\nmemory hierarchy (working set per thread, " << threads << " thread" << (threads == 1 ? "" : "s") << "):\n";
+  char line[256];
+  std::snprintf(line, sizeof line, "  %14s %14s %14s  %s\n", "working set", "dot", "triad", "level");
+  o << line;
+  auto rate = [](const Row* row) -> std::string {
+    if (!row) return "-";
+    if (row->m.seconds.empty()) return row->m.verified ? "not timed" : "FAILED";
+    return si(row->bytes_per_second.value(), "B/s");
+  };
+  // A point's size: the dot's (8 bytes per element); the triad's (12) can differ by a few bytes.
+  for (const auto& [pages, pair] : sizes) {
+    const double bytes = (pair.first ? pair.first : pair.second)->c.working_set_bytes;
+    const std::string level = r.machine.caches ? levels::level_of(bytes, *r.machine.caches, threads) : "";
+    std::snprintf(line, sizeof line, "  %14s %14s %14s  %s\n", si(bytes, "B").c_str(), rate(pair.first).c_str(),
+                  rate(pair.second).c_str(), level.c_str());
+    o << line;
+  }
+  o << "levels (best of the sizes that fit each: L1, L2 ≤ half of the cache per thread, L3 ≤ half in total, DRAM ≥ "
+       "4 × the last-level cache in total):\n";
+  for (const levels::Level& l : r.measured.levels) {
+    std::snprintf(line, sizeof line, "  %-5s %14s  (%s per thread, %s)\n", l.name.c_str(),
+                  si(l.bytes_per_second, "B/s").c_str(), si(l.working_set_bytes, "B").c_str(), l.kernel.c_str());
+    o << line;
+  }
+  if (!r.measured.levels.empty())
+    o << "  " << (levels::strictly_falling(r.measured.levels) ? "strictly falling" : "NOT strictly falling") << "\n";
 }
 
 }  // namespace
@@ -155,6 +239,7 @@ void print_report(std::ostream& o, const Report& r) {
                                       : si(p->bytes_per_second.value(), "B/s");
   };
   for (const Row& row : r.rows) {
+    if (row.c.family == "level") continue;  // below, as a sweep
     if (row.m.seconds.empty()) {
       o << "  " << row.c.id << ": " << (row.m.verified ? "not timed" : "VERIFICATION FAILED: ") << row.m.detail
         << "\n";
@@ -170,6 +255,7 @@ void print_report(std::ostream& o, const Report& r) {
     o << line;
   }
   o << "(per byte: FLOPs per byte, or operations per byte where the arithmetic is on integers, rated in OP/s)\n";
+  print_levels(o, r);
   o << "\nmeasured ceilings: bandwidth " << si(r.measured.bandwidth.value(), "B/s") << " (" << r.measured.bandwidth_from
     << ")";
   for (const auto& [d, p] : r.measured.peaks)
@@ -195,14 +281,22 @@ void print_report(std::ostream& o, const Report& r) {
       }
       if (row.tokens_ceiling_datasheet) o << ", " << num(*row.tokens_ceiling_datasheet) << " at the datasheet's";
       o << ")\n";
+      if (const auto& rc = row.read_ceiling) {
+        std::snprintf(line, sizeof line, "%30s read-only ceiling (%s, %s): %.1f, %.0f %% of it\n", "", rc->from.c_str(),
+                      si(rc->bandwidth.value(), "B/s").c_str(), rc->tokens_ceiling, 100 * rc->share);
+        o << line;
+      }
       if (const auto& a = row.adjacent) {
         std::snprintf(line, sizeof line,
-                      "%30s triads next to it: best %s, ceiling %.1f, %.0f %% of it (the best repetition's pair: "
+                      "%30s %ss next to it: best %s, ceiling %.1f, %.0f %% of it (the best repetition's pair: "
                       "%s, %.0f %%; median pair %.0f %%)\n",
-                      "", si(a->bandwidth.value(), "B/s").c_str(), a->tokens_ceiling, 100 * a->share,
+                      "", a->neighbour.c_str(), si(a->bandwidth.value(), "B/s").c_str(), a->tokens_ceiling, 100 * a->share,
                       si(a->best_pair_bandwidth.value(), "B/s").c_str(), 100 * a->best_pair_share,
                       100 * a->median_pair_share);
         o << line;
+        if (!a->steady)
+          o << std::string(31, ' ') << "memory not steady around it (" << a->unsteady_why
+            << "): this machine cannot judge its share\n";
       }
     }
   }
@@ -216,56 +310,66 @@ void print_report(std::ostream& o, const Report& r) {
   }
   o << "\nratios (target):\n";
   for (const Ratio& q : r.ratios) {
-    std::snprintf(line, sizeof line, "  %-34s %6.3f  (≥ %.2f) %s  %s\n", q.id.c_str(), q.value, q.target,
+    char range[48];
+    if (std::isfinite(q.upper)) std::snprintf(range, sizeof range, "%.2f … %.2f", q.target, q.upper);
+    else std::snprintf(range, sizeof range, "≥ %.2f", q.target);
+    std::snprintf(line, sizeof line, "  %-34s %6.3f  (%s) %s  %s\n", q.id.c_str(), q.value, range,
                   q.met() ? "met" : "NOT MET", q.description.c_str());
     o << line;
   }
   o << (r.all_verified ? "all kernels verified\n" : "SOME KERNELS FAILED VERIFICATION\n");
 }
 
-void write_json(std::ostream& o, const Report& r) {
-  o << "{\n  \"schema\": \"roofline-bench/1\",\n  \"date\": " << quote(r.date) << ",\n  \"machine\": {\"name\": "
-    << quote(r.machine.name) << ", \"slug\": " << quote(r.machine.slug);
-  if (!r.machine.catalog_id.empty()) o << ", \"catalogId\": " << quote(r.machine.catalog_id);
-  for (const auto& [key, value] : r.machine.details) o << ", " << quote(key) << ": " << quote(value);
-  o << "},\n  \"backend\": " << quote(r.backend) << ",\n  \"quick\": " << (r.quick ? "true" : "false")
-    << ",\n  \"allVerified\": " << (r.all_verified ? "true" : "false") << ",\n  \"ceilings\": {\n    \"measured\": ";
-  ceilings_json(o, r.measured, "    ");
-  o << ",\n    \"datasheet\": ";
-  if (r.datasheet) ceilings_json(o, *r.datasheet, "    ");
-  else o << "null";
-  o << ",\n    \"datasheetNote\": " << quote(r.datasheet_note) << "\n  },\n  \"kernels\": [";
+roofline::api::Value report_value(const Report& r) {
+  Value machine = Value::object();
+  machine.set("name", r.machine.name).set("slug", r.machine.slug);
+  if (!r.machine.catalog_id.empty()) machine.set("catalogId", r.machine.catalog_id);
+  for (const auto& [key, value] : r.machine.details) machine.set(key, value);
+  Value ceilings = Value::object();
+  ceilings.set("measured", ceilings_value(r.measured, true));
+  ceilings.set("datasheet", r.datasheet ? ceilings_value(*r.datasheet, false) : Value());
+  ceilings.set("datasheetNote", r.datasheet_note);
   // Roofline points (FLOPs > 0) in "kernels"; pure data movement (copy, memcpy: 0 FLOPs, no
-  // place on a log-log roofline) in "bandwidthKernels", same fields.
-  for (int list = 0; list < 2; ++list) {
-    if (list == 1) o << "\n  ],\n  \"bandwidthKernels\": [";
-    bool first = true;
-    for (const Row& row : r.rows) {
-      if (row.c.kind == Kind::peak || (row.cost.flops.value() > 0) != (list == 0)) continue;
-      o << (first ? "\n" : ",\n");
-      kernel_json(o, row);
-      first = false;
-    }
+  // place on a log-log roofline) in "bandwidthKernels", same fields; the hierarchy sweep's
+  // points in "levelSweep".
+  Value kernels = Value::array(), bandwidth = Value::array(), sweep = Value::array();
+  for (const Row& row : r.rows) {
+    if (row.c.kind == Kind::peak) continue;
+    if (row.c.family == "level") sweep.push(sweep_value(row));
+    else if (row.cost.flops.value() > 0) kernels.push(kernel_value(row));
+    else bandwidth.push(kernel_value(row));
   }
-  o << "\n  ],\n  \"denseKnees\": [";
-  bool first = true;
+  Value knees = Value::array();
   for (const DenseKnee& k : r.knees) {
-    o << (first ? "\n" : ",\n") << "    {\"series\": " << quote(k.series) << ", \"inputs\": " << num(k.inputs)
-      << ", \"outputs\": " << num(k.outputs) << ", \"dtype\": " << quote(k.dtype)
-      << ", \"measuredKneeBatch\": " << opt(k.measured_knee_batch)
-      << ", \"predictedCrossingBatch\": {\"measured\": " << opt(k.predicted_batch_measured)
-      << ", \"datasheet\": " << opt(k.predicted_batch_datasheet) << "}, \"note\": " << quote(k.note) << "}";
-    first = false;
+    knees.push(Value::object()
+                   .set("series", k.series)
+                   .set("inputs", number(k.inputs))
+                   .set("outputs", number(k.outputs))
+                   .set("dtype", k.dtype)
+                   .set("measuredKneeBatch", opt_number(k.measured_knee_batch))
+                   .set("predictedCrossingBatch", Value::object()
+                                                      .set("measured", opt_number(k.predicted_batch_measured))
+                                                      .set("datasheet", opt_number(k.predicted_batch_datasheet)))
+                   .set("note", k.note));
   }
-  o << "\n  ],\n  \"ratios\": [";
-  first = true;
+  Value ratios = Value::array();
   for (const Ratio& q : r.ratios) {
-    o << (first ? "\n" : ",\n") << "    {\"id\": " << quote(q.id) << ", \"description\": " << quote(q.description)
-      << ", \"value\": " << num(q.value) << ", \"target\": " << num(q.target) << ", \"met\": " << (q.met() ? "true" : "false")
-      << "}";
-    first = false;
+    Value v = Value::object();
+    v.set("id", q.id).set("description", q.description).set("value", number(q.value)).set("target", number(q.target));
+    if (std::isfinite(q.upper)) v.set("upper", q.upper);  // a ratio that must also stay below it
+    ratios.push(v.set("met", q.met()));
   }
-  o << "\n  ]\n}\n";
+  Value out = Value::object();
+  out.set("schema", "roofline-bench/1").set("date", r.date).set("machine", machine).set("backend", r.backend);
+  out.set("quick", r.quick).set("allVerified", r.all_verified).set("ceilings", ceilings);
+  out.set("kernels", kernels).set("bandwidthKernels", bandwidth).set("levelSweep", sweep);
+  out.set("denseKnees", knees).set("ratios", ratios);
+  return out;
+}
+
+void write_json(std::ostream& o, const Report& r) {
+  write_laid_out(o, report_value(r), 0);
+  o << "\n";
 }
 
 void write_csv(std::ostream& o, const Report& r) {

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "levels.hpp"
+
 namespace rlk {
 
 /// Which cost formula of roofline/kernel_costs.hpp (or the core) applies to a case.
@@ -45,7 +47,7 @@ struct Measurement {
 struct Case {
   std::string id;             ///< stable, e.g. "gemv_int4"
   std::string name;           ///< human, e.g. "GEMV, INT4 weights, group 128"
-  std::string family;         ///< stream | peak | matmul | gemv | dense | fusion
+  std::string family;         ///< stream | peak | matmul | gemv | dense | fusion | level (the hierarchy sweep)
   Kind kind = Kind::copy;
   std::string dtype;          ///< storage dtype id of the data that dominates traffic
   std::string compute_dtype;  ///< precision of the arithmetic (selects the FLOP/s ceiling)
@@ -54,6 +56,7 @@ struct Case {
   double group = 0;           ///< quantization group size (0: none)
   std::string scale_dtype;    ///< dtype of group scales
   double tile_rows = 0, tile_cols = 0;
+  double working_set_bytes = 0;  ///< family "level": bytes one thread's pass touches (a GPU: all of it)
   std::function<Measurement()> run;
 };
 
@@ -81,6 +84,8 @@ struct MachineInfo {
   std::string slug;        ///< file-name friendly, e.g. "amd-epyc-2t"
   std::string catalog_id;  ///< the core's catalog id of the device ("h200"), or empty
   std::vector<std::pair<std::string, std::string>> details;  ///< extra key/value facts
+  std::optional<levels::CacheSizes> caches;  ///< where the backend sweeps the memory hierarchy
+  unsigned threads = 1;                     ///< threads sharing a sweep's working sets (1 on a GPU)
 };
 
 class Backend {

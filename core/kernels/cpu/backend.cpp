@@ -13,20 +13,34 @@
 namespace rlk::cpu {
 namespace {
 
-std::size_t last_level_cache_bytes() {
-  for (int index = 4; index >= 0; --index) {
-    std::ifstream f("/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index) + "/size");
-    std::string s;
-    if (f >> s && !s.empty()) {
-      std::size_t value = std::stoul(s);
-      if (s.back() == 'K') value <<= 10;
-      if (s.back() == 'M') value <<= 20;
-      return value;
-    }
+/// The data caches cpu0 reports: Linux's cache/index*/ (level, type, size), else sysconf, else
+/// the fallback of common/levels.hpp (marked as not reported).
+levels::CacheSizes cpu_caches() {
+  levels::CacheSizes c;
+  for (int index = 0; index < 8; ++index) {
+    const std::string dir = "/sys/devices/system/cpu/cpu0/cache/index" + std::to_string(index) + "/";
+    std::ifstream level_file(dir + "level"), type_file(dir + "type"), size_file(dir + "size");
+    int level = 0;
+    std::string type, size;
+    if (!(level_file >> level) || !(type_file >> type) || !(size_file >> size)) continue;
+    if (type == "Instruction") continue;
+    const std::size_t bytes = levels::parse_cache_size(size);
+    if (level == 1) c.l1 = bytes;
+    if (level == 2) c.l2 = bytes;
+    if (level == 3) c.l3 = bytes;
   }
-  const long l3 = sysconf(_SC_LEVEL3_CACHE_SIZE);
-  return l3 > 0 ? std::size_t(l3) : std::size_t(32) << 20;
+  auto from_sysconf = [](int name) {
+    const long v = sysconf(name);
+    return v > 0 ? std::size_t(v) : std::size_t(0);
+  };
+  if (!c.l1) c.l1 = from_sysconf(_SC_LEVEL1_DCACHE_SIZE);
+  if (!c.l2) c.l2 = from_sysconf(_SC_LEVEL2_CACHE_SIZE);
+  if (!c.l3) c.l3 = from_sysconf(_SC_LEVEL3_CACHE_SIZE);
+  if (!c.l1 && !c.l2 && !c.l3) return levels::fallback_caches();
+  return c;
 }
+
+std::size_t last_level_cache_bytes() { return cpu_caches().last_level(); }
 
 std::string cpu_model() {
   std::ifstream f("/proc/cpuinfo");
@@ -59,24 +73,26 @@ Buffer<float> small_ints(std::size_t count, unsigned seed, int range = 2) {
   return b;
 }
 
-/// Times `once` into `r` with the stream cases' triad (on its own arrays of `n` floats, out of
-/// the caches) right before and right after each repetition, outside its timed interval: the
-/// memory's rate next to each repetition (docs/benchmark.md, "Ceilings next to each GEMV"). The
-/// triad's output is checked first; on a mismatch `r` fails verification and nothing is timed.
-void time_between_triads(ThreadPool& pool, const RepPolicy& policy, std::size_t n, const std::function<void()>& once,
-                         Measurement& r) {
-  Buffer<float> a(n), b = small_ints(n, 2), c = small_ints(n, 3);
-  auto neighbour = [&] { triad(pool, a.data(), b.data(), c.data(), 3.0f, n); };
+/// Times `once` into `r` with the stream cases' read-only dot (on its own arrays of `n` floats,
+/// out of the caches) right before and right after each repetition, outside its timed interval:
+/// the memory's read rate next to each repetition (docs/benchmark.md, "Ceilings and
+/// predictions"). The dot's sum is checked first; on a mismatch `r` fails verification and
+/// nothing is timed.
+void time_between_reads(ThreadPool& pool, const RepPolicy& policy, std::size_t n, const std::function<void()>& once,
+                        Measurement& r) {
+  Buffer<float> a = small_ints(n, 1), b = small_ints(n, 2);
+  double sum = 0;
+  auto neighbour = [&] { sum = dot(pool, a.data(), b.data(), n); };
   neighbour();
-  for (std::size_t i = 0; i < n; ++i) {
-    if (!(a[i] == b[i] + 3.0f * c[i])) {
-      r.verified = false;
-      r.detail = "neighbouring triad: mismatch at " + std::to_string(i) + ": got " + std::to_string(a[i]);
-      return;
-    }
+  double want = 0;
+  for (std::size_t i = 0; i < n; ++i) want += double(a[i]) * b[i];
+  if (!(sum == want)) {
+    r.verified = false;
+    r.detail = "neighbouring dot: sum " + std::to_string(sum) + ", want " + std::to_string(want);
+    return;
   }
   Neighbours around;
-  around.kind = Kind::triad;
+  around.kind = Kind::dot;
   around.n = double(n);
   around.dtype = "fp32";
   r.seconds = time_host_between(policy, once, neighbour, around.before_seconds, around.after_seconds);
@@ -101,6 +117,12 @@ class CpuBackend final : public Backend {
                     {"intDot", int_dot_name(best_int_dot())},
                     {"gemvPrefetch", std::string(row_prefetch_name(prefetch_)) +
                                          (prefetch_chosen_ ? " (--prefetch)" : " (this CPU's default)")}};
+    const levels::CacheSizes caches = cpu_caches();
+    info.details.push_back({"caches", "L1d " + std::to_string(caches.l1) + ", L2 " + std::to_string(caches.l2) +
+                                          ", L3 " + std::to_string(caches.l3) + " bytes" +
+                                          (caches.reported ? "" : " (assumed: none reported)")});
+    info.caches = caches;
+    info.threads = threads;
     return info;
   }
 
@@ -183,7 +205,60 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
     add(c);
   }
 
-  // 1. Streams, arrays ≥ 4 × the last-level cache.
+  // 1. The memory hierarchy: dot and triad on per-thread working sets from 16 KiB to 4 × the
+  // last-level cache in total (sizes from the caches, common/levels.hpp). One set of arrays, made
+  // by the first of these cases and freed after the last. Before the streams, so that the sweep's
+  // DRAM points and the stream ceiling (copy, triad) are timed as close together as they can be.
+  {
+    const levels::CacheSizes caches = cpu_caches();
+    std::vector<std::size_t> sizes = levels::sweep_sizes(caches, threads);
+    if (quick) std::erase_if(sizes, [](std::size_t s) { return s > (std::size_t(1) << 20); });
+    const double target = quick ? double(1 << 20) : double(256 << 20);  // bytes per thread per timed run
+    const RepPolicy level_policy = quick ? RepPolicy{1, 3, 5, 0.01} : RepPolicy{1, 5, 40, 0.25};
+    auto arrays = std::make_shared<std::unique_ptr<LevelArrays>>();
+    const std::size_t largest = sizes.back();
+    std::size_t left = 2 * sizes.size();
+    auto label = [](std::size_t bytes) {
+      if (bytes % (std::size_t(1) << 20) == 0) return std::to_string(bytes >> 20) + "MiB";
+      return std::to_string(bytes >> 10) + "KiB";
+    };
+    for (std::size_t size : sizes) {
+      for (int which = 0; which < 2; ++which) {
+        const bool is_dot = which == 0;
+        const std::size_t n = is_dot ? level_dot_floats(size) : level_triad_floats(size);
+        const double bytes = double(n) * (is_dot ? 8 : 12);
+        const long passes = levels::passes_for(bytes, target);
+        const bool streaming = !is_dot && double(threads) * bytes > double(caches.last_level());
+        Case c = make_case(std::string(is_dot ? "levels_dot_" : "levels_triad_") + label(size),
+                           std::string(is_dot ? "Dot (reads only)" : streaming ? "Triad (streaming stores)" : "Triad") +
+                               ", " + label(size) + " per thread",
+                           "level", is_dot ? Kind::dot : Kind::triad, "fp32", "fp32");
+        c.n = double(n) * double(passes) * threads;  // elements of one timed run, all threads
+        c.working_set_bytes = bytes;
+        const bool last = --left == 0;
+        c.run = [=] {
+          Measurement r;
+          if (!*arrays) *arrays = std::make_unique<LevelArrays>(*pool, largest, 51);
+          LevelArrays& A = **arrays;
+          if (is_dot) {
+            r.verified = check_level_dot(A, n, 1, level_dot(*pool, A, n, 1), r.detail);
+            if (r.verified) r.seconds = time_host(level_policy, [&] { level_dot(*pool, A, n, passes); });
+          } else {
+            std::fill(A.out(0), A.out(0) + n, std::nanf(""));
+            level_triad(*pool, A, n, 1, streaming);
+            r.verified = check_level_triad(A, pool->size(), n, r.detail);
+            if (r.verified) r.seconds = time_host(level_policy, [&] { level_triad(*pool, A, n, passes, streaming); });
+          }
+          if (r.verified) r.detail += ", " + std::to_string(passes) + " passes per timed run";
+          if (last) arrays->reset();
+          return r;
+        };
+        add(c);
+      }
+    }
+  }
+
+  // 1b. Streams, arrays ≥ 4 × the last-level cache.
   const std::size_t llc = last_level_cache_bytes();
   const std::size_t stream_n = quick ? (std::size_t(4) << 20) : std::max(4 * llc, std::size_t(64) << 20) / 4;
   auto stream_case = [&](std::string id, std::string name, Kind kind, bool vendor) {
@@ -200,9 +275,12 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
         else if (kind == Kind::dot) sum = dot(*pool, a.data(), b.data(), n);
         else triad(*pool, a.data(), b.data(), cc.data(), 3.0f, n);
       };
+      if (kind == Kind::copy) std::fill(cc.data(), cc.data() + n, std::nanf(""));  // an unwritten element fails
+      if (kind == Kind::triad) std::fill(a.data(), a.data() + n, std::nanf(""));
       once();
-      // Check every element (or the sum) against its analytic value.
-      Buffer<float> a0 = small_ints(n, 1), b0 = small_ints(n, 2), c0 = small_ints(n, 3);
+      // Check every element (or the sum) against its value from the inputs, which no kernel
+      // writes (copy and memcpy write c, the triad a; no second copy of the arrays is needed).
+      const float *a0 = a.data(), *b0 = b.data(), *c0 = cc.data();
       if (kind == Kind::dot) {
         double want = 0;
         for (std::size_t i = 0; i < n; ++i) want += double(a0[i]) * b0[i];
@@ -212,7 +290,7 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
         const float* got = kind == Kind::copy ? cc.data() : a.data();
         std::size_t bad = n;
         for (std::size_t i = 0; i < n && bad == n; ++i) {
-          const float want = kind == Kind::copy ? a0[i] : b0[i] + 3.0f * c0[i];
+          const float want = kind == Kind::copy ? a0[i] : b0[i] + 3.0f * c0[i];  // c0: the triad's c, unchanged
           if (!(got[i] == want)) bad = i;
         }
         r.verified = bad == n;
@@ -339,7 +417,7 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
       r.verified = bound.empty() ? check_close(y.data(), want.data(), gm, 1e-6, 1.0, r.detail)
                                  : check_within(y.data(), want.data(), bound.data(), gm, r.detail);
       if (r.verified && !bound.empty()) r.detail = "exact with x exact in INT8; " + r.detail;
-      if (r.verified) time_between_triads(*pool, policy, stream_n, once, r);
+      if (r.verified) time_between_reads(*pool, policy, stream_n, once, r);
       return r;
     };
     add(c);

@@ -3,6 +3,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "../common/numeric.hpp"
 #include "cpu.hpp"
@@ -97,6 +99,37 @@ void bias_relu_unfused(ThreadPool& pool, const float* a, const float* b, const f
                        std::size_t n, std::size_t k, std::size_t m);
 void bias_relu_fused(ThreadPool& pool, const float* a, const float* b, const float* bias, float* c,
                      std::size_t n, std::size_t k, std::size_t m);
+
+// 7. The memory hierarchy (11_levels.cpp): the read-only dot and the triad on working sets of
+// every size, each thread on arrays of its own. LevelArrays holds, per thread, `in` (small
+// integers, never written: the dot's a and b, the triad's b and c) and `out` (the triad's a), big
+// enough for a working set of `max_bytes_per_thread`.
+class LevelArrays {
+ public:
+  LevelArrays(ThreadPool& pool, std::size_t max_bytes_per_thread, unsigned seed);
+  const float* in(unsigned t) const { return in_[t].data(); }
+  float* out(unsigned t) { return out_[t].data(); }
+  const float* out(unsigned t) const { return out_[t].data(); }
+  std::size_t max_dot_floats() const { return in_floats_ / 2; }
+  std::size_t max_triad_floats() const { return std::min(in_floats_ / 2, out_floats_); }
+
+ private:
+  std::vector<Buffer<float>> in_, out_;
+  std::size_t in_floats_, out_floats_;
+};
+inline constexpr float level_triad_scalar = 3.0f;
+/// Floats per array for a per-thread working set of `bytes` (whole 16-float steps).
+inline std::size_t level_dot_floats(std::size_t bytes) { return bytes / 8 / 16 * 16; }
+inline std::size_t level_triad_floats(std::size_t bytes) { return bytes / 12 / 16 * 16; }
+/// Every thread: `passes` × Σ in[i]·in[n + i], i < n; one sum per thread.
+std::vector<double> level_dot(ThreadPool& pool, LevelArrays& arrays, std::size_t n, long passes);
+/// Every thread: `passes` × out[i] = in[i] + 3·in[n + i], i < n; streaming stores where asked.
+void level_triad(ThreadPool& pool, LevelArrays& arrays, std::size_t n, long passes, bool streaming);
+/// Each thread's sum against its exact value (small integers), × passes.
+bool check_level_dot(const LevelArrays& arrays, std::size_t n, long passes, const std::vector<double>& sums,
+                     std::string& detail);
+/// Every output element of the first `threads` threads against in[i] + 3·in[n + i], exactly.
+bool check_level_triad(const LevelArrays& arrays, unsigned threads, std::size_t n, std::string& detail);
 
 // 6. Vendor references: glibc memcpy (one slice per thread), OpenBLAS SGEMM and SGEMV.
 void vendor_memcpy(ThreadPool& pool, const float* a, float* c, std::size_t n);

@@ -1,0 +1,139 @@
+// The memory hierarchy: the read-only dot and the triad on working sets from 16 KiB up to past
+// the last-level cache, every thread on arrays of its own (first touched by that thread), so a
+// working set is per thread: it fits a per-core cache (L1, L2) when one thread's arrays do, and
+// the shared L3 when all the threads' arrays do (common/levels.hpp has the rule).
+//   dot:   Σ a[i]·b[i] over n floats each, reads 8 bytes per element, 2 FLOPs
+//   triad: a[i] = b[i] + s·c[i] over n floats each, 12 bytes per element, 2 FLOPs
+// A timed run passes `passes` times over the working set, so that a run of a set in L1 lasts
+// long enough to time (common/levels.hpp, passes_for).
+#include "kernels.hpp"
+#include "stream.hpp"
+
+namespace rlk::cpu {
+
+LevelArrays::LevelArrays(ThreadPool& pool, std::size_t max_bytes_per_thread, unsigned seed)
+    : in_(pool.size()), out_(pool.size()), in_floats_(max_bytes_per_thread / 4 / 16 * 16 + 16),
+      out_floats_(max_bytes_per_thread / 12 / 16 * 16 + 16) {
+  pool.run([&](unsigned t, unsigned) {
+    in_[t] = Buffer<float>(in_floats_);
+    out_[t] = Buffer<float>(out_floats_);
+    fill_small_ints(in_[t].data(), in_floats_, seed + 7 * t);
+    std::fill(out_[t].data(), out_[t].data() + out_floats_, 0.0f);
+  });
+}
+
+namespace {
+
+// The widest vectors the build targets (AVX-512: 16 floats; else 8): in L1 a kernel is bound
+// by how many loads and stores it issues, not by the memory.
+#if defined(__AVX512F__)
+constexpr std::size_t W = 16;
+#else
+constexpr std::size_t W = 8;
+#endif
+using vw = float __attribute__((vector_size(W * sizeof(float))));
+inline vw loadw(const float* p) {
+  vw v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+inline void storew(float* p, vw v) { std::memcpy(p, &v, sizeof v); }
+
+double dot_once(const float* a, const float* b, std::size_t n) {
+  const std::size_t quarter = n / 4 / (2 * W) * (2 * W);  // four parts of whole 2W-float steps
+  vw s[4][2] = {};
+  for (std::size_t i = 0; i < quarter; i += 2 * W) {
+#pragma GCC unroll 4
+    for (std::size_t p = 0; p < 4; ++p) {
+      const std::size_t at = p * quarter + i;
+      s[p][0] += loadw(a + at) * loadw(b + at);
+      s[p][1] += loadw(a + at + W) * loadw(b + at + W);
+    }
+  }
+  double sum = 0;
+  for (std::size_t i = 4 * quarter; i < n; ++i) sum += double(a[i]) * b[i];
+  for (auto& part : s)
+    for (std::size_t l = 0; l < W; ++l) sum += double(part[0][l]) + double(part[1][l]);
+  return sum;
+}
+
+void triad_once(float* a, const float* b, const float* c, float scalar, std::size_t n, bool streaming) {
+  std::size_t i = 0;
+  if (streaming && reinterpret_cast<std::uintptr_t>(a) % 32 == 0) {
+    const v8f s = splat(scalar);
+    for (; i + 16 <= n; i += 16) {
+      detail::stream_store8(a + i, load8(b + i) + s * load8(c + i));
+      detail::stream_store8(a + i + 8, load8(b + i + 8) + s * load8(c + i + 8));
+    }
+    detail::stream_fence();
+  } else {
+    const vw s = vw{} + scalar;
+    for (; i + 2 * W <= n; i += 2 * W) {
+      storew(a + i, loadw(b + i) + s * loadw(c + i));
+      storew(a + i + W, loadw(b + i + W) + s * loadw(c + i + W));
+    }
+  }
+  for (; i < n; ++i) a[i] = b[i] + scalar * c[i];
+}
+
+}  // namespace
+
+std::vector<double> level_dot(ThreadPool& pool, LevelArrays& arrays, std::size_t n, long passes) {
+  std::vector<double> sums(pool.size(), 0.0);
+  pool.run([&](unsigned t, unsigned) {
+    const float* in = arrays.in(t);
+    double sum = 0;
+    for (long p = 0; p < passes; ++p) {
+      sum += dot_once(in, in + n, n);
+      asm volatile("" ::: "memory");  // every pass reads the arrays again
+    }
+    sums[t] = sum;
+  });
+  return sums;
+}
+
+void level_triad(ThreadPool& pool, LevelArrays& arrays, std::size_t n, long passes, bool streaming) {
+  pool.run([&](unsigned t, unsigned) {
+    const float* in = arrays.in(t);
+    float* out = arrays.out(t);
+    for (long p = 0; p < passes; ++p) {
+      triad_once(out, in, in + n, level_triad_scalar, n, streaming);
+      asm volatile("" ::: "memory");
+    }
+  });
+}
+
+bool check_level_dot(const LevelArrays& arrays, std::size_t n, long passes, const std::vector<double>& sums,
+                     std::string& detail) {
+  for (unsigned t = 0; t < sums.size(); ++t) {
+    const float* in = arrays.in(t);
+    double want = 0;  // small integers: every partial sum is exact, in any order
+    for (std::size_t i = 0; i < n; ++i) want += double(in[i]) * in[n + i];
+    want *= double(passes);
+    if (!(sums[t] == want)) {
+      detail = "thread " + std::to_string(t) + ": sum " + std::to_string(sums[t]) + ", want " + std::to_string(want);
+      return false;
+    }
+  }
+  detail = std::to_string(sums.size()) + " × " + std::to_string(n) + "-element sums exact";
+  return true;
+}
+
+bool check_level_triad(const LevelArrays& arrays, unsigned threads, std::size_t n, std::string& detail) {
+  for (unsigned t = 0; t < threads; ++t) {
+    const float* in = arrays.in(t);
+    const float* out = arrays.out(t);
+    for (std::size_t i = 0; i < n; ++i) {
+      const float want = in[i] + level_triad_scalar * in[n + i];
+      if (!(out[i] == want)) {
+        detail = "thread " + std::to_string(t) + ": mismatch at " + std::to_string(i) + ": got " +
+                 std::to_string(out[i]) + ", want " + std::to_string(want);
+        return false;
+      }
+    }
+  }
+  detail = std::to_string(threads) + " × " + std::to_string(n) + " values exact";
+  return true;
+}
+
+}  // namespace rlk::cpu
