@@ -49,6 +49,10 @@ export class Calc {
     // the element's preset attributes ({model, gpu, format, dtype, values}: text, or null where absent)
     this.presets = opts.presets || null;
     this.memos = new Map(); // ctx.memo's values, by name
+    // What a kind keeps of its own between computations (its chart boxes, the last value a
+    // button offers, keys of what it drew): made by its render hooks, read and written by its
+    // compute through ctx.parts, never as properties of the calculator.
+    this.parts = {};
     // Defaults come from applying the kind's lesson case (the core's catalog), in base units.
     const preset = def.defaults ? def.defaults(rl) : { fields: {}, selects: {} };
     this.defaultBase = {};
@@ -670,15 +674,34 @@ export class Calc {
     const errors = {};
     let formError = null;
     let failText = null;
-    // The context a kind's compute() gets: the calculator itself (read-only use) plus helpers.
-    const ctx = Object.assign(Object.create(this), {
+    // The context a kind's compute() gets, every member named here (frozen: a kind keeps what
+    // it must remember in ctx.parts). The calculator itself is ctx.calc, for the few helpers
+    // shared with its render hooks.
+    const calc = this;
+    const ctx = Object.freeze({
       calc: this,
       rl: this.rl,
       lang: this.lang,
+      kind: this.kind,
+      def: this.def,
+      host: this.host,
+      root: this.root,
+      state: this.state,
+      parts: this.parts,
+      rowEls: this.rowEls,
+      selectEls: this.selectEls,
+      /** Whether the calculator draws its charts narrow, read when a drawing runs (it follows resizes). */
+      get compact() { return calc.compact; },
       v: vals,
       sel: this.state.selects,
       extra: this.state.extra,
       t: (id, vars) => this.tr(id, vars),
+      tr: (id, vars) => this.tr(id, vars),
+      key: (id) => this.key(id),
+      rowTerm: (id, termId) => this.rowTerm(id, termId),
+      setField: (id, baseValue) => this.setField(id, baseValue),
+      syncFields: () => this.syncFields(),
+      update: (opts) => this.update(opts),
       fmt: (value, kind) => (value === null || value === undefined ? DASH : format(value, kind, this.lang)),
       /** The reader's number as typed (friendly units), for substitution into a formula; with a
        *  unit kind other than 'number', followed by the field's unit label (12 TFLOPS). */

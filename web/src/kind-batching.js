@@ -30,8 +30,8 @@ export const batchingKind = {
     { id: 'limit' },
   ],
   renderFigure(c, el) {
-    c.chartBox = h('div', { class: 'chart-box' });
-    el.append(c.chartBox);
+    c.parts.chartBox = h('div', { class: 'chart-box' });
+    el.append(c.parts.chartBox);
   },
   compute(c) {
     const { v } = c;
@@ -80,7 +80,7 @@ function ridges(c, dtype) {
 }
 
 function draw(c, r, gpus) {
-  const box = c.chartBox;
+  const box = c.parts.chartBox;
   if (!r) {
     clear(box);
     box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));

@@ -61,8 +61,8 @@ export const byhandKind = {
     return ['a', 'b'].map((w) => [c.key(w), c.state.extra[w].map((r) => r.join(',')).join(';')]);
   },
   renderInputsExtra(c, form) {
-    c.gridBox = h('div', { class: 'byhand' });
-    form.append(c.gridBox);
+    c.parts.gridBox = h('div', { class: 'byhand' });
+    form.append(c.parts.gridBox);
     buildGrid(c);
   },
   compute(c) {
@@ -70,7 +70,7 @@ export const byhandKind = {
     const lang = c.lang;
     // mark cells that are not numbers (the module decides what is wrong; this only points at the cell)
     for (const w of ['a', 'b']) {
-      c.cells[w].forEach((row, i) => row.forEach((input, j) => {
+      c.parts.cells[w].forEach((row, i) => row.forEach((input, j) => {
         const v = cellValue(c.state.extra[w][i][j], lang);
         if (typeof v === 'number' && Number.isFinite(v)) input.removeAttribute('aria-invalid');
         else input.setAttribute('aria-invalid', 'true');
@@ -88,10 +88,10 @@ export const byhandKind = {
     const num = (x) => c.fmt(x, 'number');
     const ka = a[0].length;
     const kb = b.length;
-    setText(c.message, err ? byhandError(c, err, ka, kb) : '');
-    c.message.hidden = !err;
-    c.cGrid.classList.toggle('off', Boolean(err));
-    c.cCells.forEach((row, i) => row.forEach((cell, j) => {
+    setText(c.parts.message, err ? byhandError(c, err, ka, kb) : '');
+    c.parts.message.hidden = !err;
+    c.parts.cGrid.classList.toggle('off', Boolean(err));
+    c.parts.cCells.forEach((row, i) => row.forEach((cell, j) => {
       if (!r) {
         setText(cell.value, '—');
         setText(cell.dot, '');
@@ -106,8 +106,8 @@ export const byhandKind = {
     c.row('size', r && `(${int(a.length)} × ${int(ka)}) · (${int(kb)} × ${int(b[0].length)})`, r && `${int(r.rows)} × ${int(r.cols)}`);
     c.row('macs', r && `${int(r.rows)} × ${int(r.cols)} × ${int(r.inner)}`, r && r.macs, 'integer');
     c.row('flops', r && `2 × ${int(r.macs)}`, r && r.flops, 'integer');
-    setText(c.macCounter, r ? c.t('byhand.counter', { macs: int(r.macs), flops: int(r.flops) }) : c.t('byhand.counterNone'));
-    c.summary(r ? c.t('byhand.summary', { rows: int(r.rows), cols: int(r.cols), macs: int(r.macs) }) : c.message.textContent);
+    setText(c.parts.macCounter, r ? c.t('byhand.counter', { macs: int(r.macs), flops: int(r.flops) }) : c.t('byhand.counterNone'));
+    c.summary(r ? c.t('byhand.summary', { rows: int(r.rows), cols: int(r.cols), macs: int(r.macs) }) : c.parts.message.textContent);
   },
 };
 
@@ -132,11 +132,11 @@ function byhandError(c, err, ka, kb) {
 }
 
 function buildGrid(c) {
-  const box = c.gridBox;
+  const box = c.parts.gridBox;
   const focused = c.root && c.root.activeElement && c.root.activeElement.dataset ? c.root.activeElement.dataset.action : null;
   clear(box);
   const { a, b } = c.state.extra;
-  c.cells = { a: [], b: [] };
+  c.parts.cells = { a: [], b: [] };
   const change = (w, fn) => () => {
     fn(c.state.extra);
     buildGrid(c);
@@ -174,7 +174,7 @@ function buildGrid(c) {
   const cells = (w, rowStart, colStart) => {
     const m = c.state.extra[w];
     m.forEach((row, i) => {
-      c.cells[w][i] = [];
+      c.parts.cells[w][i] = [];
       row.forEach((text, j) => {
         const input = h('input', {
           type: 'text', inputmode: 'decimal', class: ['cell', `cell-${w}`], autocomplete: 'off', size: 6,
@@ -189,12 +189,12 @@ function buildGrid(c) {
         });
         input.addEventListener('focus', () => showIndex(c, w, i, j));
         input.addEventListener('mouseenter', () => showIndex(c, w, i, j));
-        c.cells[w][i][j] = input;
+        c.parts.cells[w][i][j] = input;
         place(input, rowStart + i, colStart + j);
       });
     });
   };
-  c.macCounter = h('p', { class: 'mac-counter', 'aria-live': 'polite' });
+  c.parts.macCounter = h('p', { class: 'mac-counter', 'aria-live': 'polite' });
   const reset = h('button', {
     type: 'button', class: 'secondary', 'data-action': 'reset',
     onclick: () => {
@@ -203,15 +203,15 @@ function buildGrid(c) {
       c.update();
     },
   }, c.tr('byhand.reset'));
-  place(h('div', { class: 'bh-corner' }, reset, c.macCounter), 1, 1, kb + 1, ka);
+  place(h('div', { class: 'bh-corner' }, reset, c.parts.macCounter), 1, 1, kb + 1, ka);
   place(h('div', { class: 'bh-head' }, h('p', { class: 'mat-name' }, c.tr('byhand.matrix.b')), controls('b')), 1, cCol, 1, mcols);
   cells('b', 2, cCol);
   place(h('div', { class: 'bh-head' }, h('p', { class: 'mat-name' }, c.tr('byhand.matrix.a')), controls('a')), kb + 2, 1, 1, ka);
   place(h('div', { class: 'bh-head' }, h('p', { class: 'mat-name' }, c.tr('byhand.matrix.c'))), kb + 2, cCol, 1, mcols);
   cells('a', kb + 3, 1);
-  c.cCells = [];
+  c.parts.cCells = [];
   for (let i = 0; i < n; i += 1) {
-    c.cCells[i] = [];
+    c.parts.cCells[i] = [];
     for (let j = 0; j < mcols; j += 1) {
       const value = h('span', { class: 'c-value' });
       const dot = h('span', { class: 'c-dot' });
@@ -222,15 +222,15 @@ function buildGrid(c) {
       boxEl.addEventListener('mouseleave', off);
       boxEl.addEventListener('focus', on);
       boxEl.addEventListener('blur', off);
-      c.cCells[i][j] = { box: boxEl, value, dot };
+      c.parts.cCells[i][j] = { box: boxEl, value, dot };
       place(boxEl, kb + 3 + i, cCol + j);
     }
   }
-  c.cGrid = grid;
-  c.message = h('p', { class: 'byhand-message', role: 'alert', hidden: true });
+  c.parts.cGrid = grid;
+  c.parts.message = h('p', { class: 'byhand-message', role: 'alert', hidden: true });
   // a cell's place in both notations: A₁₃ (row 1, column 3, counted from 1) is A[0][2] in Python
-  c.indexLine = h('p', { class: 'cell-index hint', 'aria-live': 'polite', 'data-cell-index': '' });
-  box.append(grid, c.indexLine, c.message);
+  c.parts.indexLine = h('p', { class: 'cell-index hint', 'aria-live': 'polite', 'data-cell-index': '' });
+  box.append(grid, c.parts.indexLine, c.parts.message);
   // at first the lesson's example, row 1 and column 3 of A, where A has them
   if (a.length >= 1 && a[0].length >= 3) showIndex(c, 'a', 0, 2);
   else showIndex(c, 'a', 0, 0);
@@ -245,17 +245,17 @@ const sub = (n) => String(n).split('').map((d) => SUBSCRIPT[Number(d)]).join('')
 
 /** Says where a cell of A or B is, in the lesson's notation (from 1) and in Python's (from 0). */
 function showIndex(c, w, i, j) {
-  if (!c.indexLine) return;
+  if (!c.parts.indexLine) return;
   const m = w.toUpperCase();
   const cell = c.state.extra[w] && c.state.extra[w][i];
   const value = cell ? String(cell[j] ?? '').trim() : '';
-  c.indexLine.textContent = c.tr('byhand.index', {
+  c.parts.indexLine.textContent = c.tr('byhand.index', {
     m, i: String(i + 1), j: String(j + 1), math: `${m}${sub(i + 1)}${sub(j + 1)}`, python: `${m}[${i}][${j}]`, value: value || '—',
   });
 }
 
 function highlight(c, i, j, on) {
-  c.cCells[i][j].box.classList.toggle('hot', on);
-  (c.cells.a[i] || []).forEach((x) => x.classList.toggle('hot', on));
-  c.cells.b.forEach((row) => row[j] && row[j].classList.toggle('hot', on));
+  c.parts.cCells[i][j].box.classList.toggle('hot', on);
+  (c.parts.cells.a[i] || []).forEach((x) => x.classList.toggle('hot', on));
+  c.parts.cells.b.forEach((row) => row[j] && row[j].classList.toggle('hot', on));
 }

@@ -98,13 +98,13 @@ export const clocksKind = {
     renderConfig(c, form);
   },
   renderFigure(c, el) {
-    c.chartBox = h('div', { class: 'chart-box' });
-    el.append(c.chartBox);
+    c.parts.chartBox = h('div', { class: 'chart-box' });
+    el.append(c.parts.chartBox);
   },
   compute(c) {
     const { v } = c;
     if (awaitingConfig(c)) {
-      clear(c.chartBox);
+      clear(c.parts.chartBox);
       return;
     }
     const { gpu: g, model: m } = c.state.selects;
@@ -142,7 +142,7 @@ export const clocksKind = {
 };
 
 function draw(c, p, d) {
-  const box = c.chartBox;
+  const box = c.parts.chartBox;
   if (!p || !d) {
     clear(box);
     box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));

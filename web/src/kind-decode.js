@@ -96,31 +96,31 @@ export const decodeKind = {
     { id: 'cost' },
   ],
   renderFigure(c, el) {
-    c.chartBox = h('div', { class: 'chart-box' });
+    c.parts.chartBox = h('div', { class: 'chart-box' });
     // what a million tokens cost as the batch grows, where the GPU has a price
-    c.costBox = h('div', { class: 'chart-box', 'data-chart': 'cost' });
-    el.append(c.chartBox, c.costBox);
+    c.parts.costBox = h('div', { class: 'chart-box', 'data-chart': 'cost' });
+    el.append(c.parts.chartBox, c.parts.costBox);
   },
   renderInputsExtra(c, form) {
     renderConfig(c, form);
-    c.useKv = h('button', {
+    c.parts.useKv = h('button', {
       type: 'button', class: 'secondary',
       onclick: () => {
-        if (c.lastKv === null || c.lastKv === undefined) return;
-        c.setField('kv', c.lastKv);
+        if (c.parts.lastKv === null || c.parts.lastKv === undefined) return;
+        c.setField('kv', c.parts.lastKv);
         c.syncFields();
         c.update();
       },
     }, c.tr('decode.useKv'));
-    form.append(h('div', { class: 'field-action' }, c.useKv));
+    form.append(h('div', { class: 'field-action' }, c.parts.useKv));
   },
   compute(c) {
     const { v, rl } = c;
     const sel = c.state.selects;
     if (awaitingConfig(c)) {
       // the reader's own model, before its config.json is pasted or while it has an error
-      c.calc.lastKv = null;
-      if (c.useKv) c.useKv.disabled = true;
+      c.parts.lastKv = null;
+      if (c.parts.useKv) c.parts.useKv.disabled = true;
       c.later(() => drawBatchCurve(c, null, null));
       return;
     }
@@ -198,16 +198,16 @@ export const decodeKind = {
         kvHow = `2 × ${int(m.layers)} × ${int(m.kvHeads)} × ${int(m.headDim)} × ${c.n('tokens')} × ${c.t('decode.how.bytesOf', { dtype: m.dtype.toUpperCase() })}`;
       }
     }
-    c.calc.lastKv = kv;
+    c.parts.lastKv = kv;
     c.row('kvModel', kv !== null && kvHow, kv, 'gb');
     // what a million tokens cost at this rate, from the GPU's price per hour (where a source gives one)
     const price = v.price;
     // 0 means no price; any other value, typed or not, is checked by the core
     const cost = r && price !== 0 ? c.call('costPerMillionTokens', { pricePerHourUsd: price, tokensPerSecond: r.tokensPerSecond, gpus: v.gpus }, { pricePerHourUsd: 'price' }) : null;
-    c.calc.costShown = Boolean(cost);
+    c.parts.costShown = Boolean(cost);
     c.row('cost', cost && c.t('decode.how.cost', { price: c.fmt(price, 'usd'), gpus: c.n('gpus'), total: c.fmt(r.tokensPerSecond, 'number') }), cost && cost.usdPerMillionTokens, 'usd');
     if (!cost && r) setText(c.rowEls.cost.how, c.t('decode.cost.unknown'));
-    if (c.useKv) c.useKv.disabled = kv === null;
+    if (c.parts.useKv) c.parts.useKv.disabled = kv === null;
     c.later(() => drawBatchCurve(c, r, args));
     let summary = c.t('calc.summary.invalid');
     if (r) {
@@ -266,12 +266,12 @@ function decodeRoofs(c) {
  * economics and chat latency are different problems. Drawn where the GPU has a price per hour.
  */
 function drawCostCurve(c, pts, r) {
-  const box = c.costBox;
+  const box = c.parts.costBox;
   if (!box) return;
   const sel = c.state.selects;
   const price = c.v.price;
   // drawn only where the row could give a cost (a price the core took)
-  if (!c.calc.costShown) {
+  if (!c.parts.costShown) {
     clear(box);
     return;
   }
@@ -323,11 +323,11 @@ function readArgs(c, batch) {
 
 /** Tokens per second in total and per conversation as the batch grows: both roofs and the VRAM wall. */
 function drawBatchCurve(c, r, args) {
-  const box = c.chartBox;
+  const box = c.parts.chartBox;
   if (!r) {
     clear(box);
     box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
-    if (c.costBox) clear(c.costBox);
+    if (c.parts.costBox) clear(c.parts.costBox);
     return;
   }
   const { rl, v } = c;

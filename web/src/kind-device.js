@@ -175,25 +175,25 @@ export const deviceKind = {
     const box = h('div', { class: 'measure', 'data-measure-state': p.state },
       h('div', { class: 'measure-controls' }, start, cancel, threads && h('label', { class: 'measure-threads-label' }, `${c.tr('device.threads.label')} `, threads), bar), status,
       h('p', { class: 'hint measure-why' }, c.tr(threads ? 'device.why.threads' : 'device.why')));
-    c.measureEls = { box, status, bar, start, cancel, threads };
-    c.resultBox = h('div', { class: 'measure-result' });
-    c.chartBox = h('div', { class: 'chart-box' });
-    c.nativeBox = h('div', { class: 'measure-native' });
-    el.append(box, c.resultBox, c.chartBox, c.nativeBox);
-    if (!c.benchListener) {
+    c.parts.measureEls = { box, status, bar, start, cancel, threads };
+    c.parts.resultBox = h('div', { class: 'measure-result' });
+    c.parts.chartBox = h('div', { class: 'chart-box' });
+    c.parts.nativeBox = h('div', { class: 'measure-native' });
+    el.append(box, c.parts.resultBox, c.parts.chartBox, c.parts.nativeBox);
+    if (!c.parts.benchListener) {
       // a file loaded in the overlay changes what the calculator compares with, not its inputs
-      c.benchListener = () => c.update({ changed: false });
-      document.addEventListener('roofline-bench-loaded', c.benchListener);
+      c.parts.benchListener = () => c.update({ changed: false });
+      document.addEventListener('roofline-bench-loaded', c.parts.benchListener);
     }
     syncPanel(c);
   },
   // removed from the page (a single-page site navigating away): stop listening and measuring;
   // inserted again: listen again (a measurement that was cancelled can be started again)
   connect(c) {
-    if (c.benchListener) document.addEventListener('roofline-bench-loaded', c.benchListener);
+    if (c.parts.benchListener) document.addEventListener('roofline-bench-loaded', c.parts.benchListener);
   },
   disconnect(c) {
-    if (c.benchListener) document.removeEventListener('roofline-bench-loaded', c.benchListener);
+    if (c.parts.benchListener) document.removeEventListener('roofline-bench-loaded', c.parts.benchListener);
     cancelMeasure(c);
   },
   compute(c) {
@@ -246,7 +246,7 @@ export const deviceKind = {
 
 function syncPanel(c) {
   const p = panel(c);
-  const els = c.measureEls;
+  const els = c.parts.measureEls;
   if (!els) return;
   // keyboard focus follows the one button that can act: cancel while running, start otherwise
   const focused = c.root && c.root.activeElement;
@@ -317,7 +317,7 @@ function cancelMeasure(c) {
 /** The measurement's details: min / median / max of each kernel, the build, download. */
 function renderResult(c) {
   const p = panel(c);
-  const box = c.resultBox;
+  const box = c.parts.resultBox;
   if (!box) return;
   clear(box);
   const r = p.state === 'done' && p.result;
@@ -380,14 +380,14 @@ function downloadResult(c, r) {
   const blob = new Blob([JSON.stringify(benchJson(c, r), null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const a = h('a', { href: url, download: 'roofline-bench-browser.json', hidden: true });
-  c.resultBox.append(a);
+  c.parts.resultBox.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
 function drawDevice(c, dev) {
-  const box = c.chartBox;
+  const box = c.parts.chartBox;
   if (!box) return;
   clear(box);
   drawNative(c, dev);
@@ -445,7 +445,7 @@ function drawDevice(c, dev) {
 
 /** Browser against native on the same machine, when a native result is loaded in the overlay. */
 function drawNative(c, dev) {
-  const box = c.nativeBox;
+  const box = c.parts.nativeBox;
   clear(box);
   const nat = loadedBench();
   const p = panel(c);

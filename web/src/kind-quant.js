@@ -68,8 +68,8 @@ export const quantKind = {
     renderConfig(c, form);
   },
   renderFigure(c, el) {
-    c.chartBox = h('div', { class: 'chart-box' });
-    el.append(c.chartBox);
+    c.parts.chartBox = h('div', { class: 'chart-box' });
+    el.append(c.parts.chartBox);
   },
   compute(c) {
     const { v } = c;
@@ -103,7 +103,7 @@ export const quantKind = {
 };
 
 function draw(c, q, tok) {
-  const box = c.chartBox;
+  const box = c.parts.chartBox;
   const ds = ['bf16', 'int8', 'int4'].filter((d) => tok[d]);
   if (!ds.length) {
     clear(box);

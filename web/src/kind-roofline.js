@@ -119,8 +119,8 @@ export const rooflineKind = {
     { id: 'verdict', term: 'memory-bound' },
   ],
   renderFigure(c, el) {
-    c.chartBox = h('div', { class: 'chart-box' });
-    el.append(c.chartBox);
+    c.parts.chartBox = h('div', { class: 'chart-box' });
+    el.append(c.parts.chartBox);
   },
   compute(c) {
     const { v } = c;
@@ -154,7 +154,7 @@ export const rooflineKind = {
 };
 
 function drawRoofline(c, r) {
-  const box = c.chartBox;
+  const box = c.parts.chartBox;
   const { v, rl } = c;
   if (!r) {
     clear(box);

@@ -109,10 +109,10 @@ export const stepKind = {
     renderConfig(c, form);
   },
   renderFigure(c, el) {
-    c.barBox = h('div', { class: 'step-bar', 'data-chart': 'step-bar' });
-    c.chartBox = h('div', { class: 'chart-box', 'data-chart': 'step' });
-    c.opsBox = h('div', { class: 'step-ops' });
-    el.append(c.barBox, c.chartBox, c.opsBox);
+    c.parts.barBox = h('div', { class: 'step-bar', 'data-chart': 'step-bar' });
+    c.parts.chartBox = h('div', { class: 'chart-box', 'data-chart': 'step' });
+    c.parts.opsBox = h('div', { class: 'step-ops' });
+    el.append(c.parts.barBox, c.parts.chartBox, c.parts.opsBox);
   },
   compute(c) {
     const { v } = c;
@@ -175,10 +175,10 @@ function formula(c, id) {
 
 function drawStep(c, r, dev) {
   if (!r) {
-    for (const box of [c.barBox, c.chartBox, c.opsBox]) clear(box);
-    c.calc.barKey = null;
-    c.calc.opsKey = null;
-    c.chartBox.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
+    for (const box of [c.parts.barBox, c.parts.chartBox, c.parts.opsBox]) clear(box);
+    c.parts.barKey = null;
+    c.parts.opsKey = null;
+    c.parts.chartBox.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
     return;
   }
   drawBar(c, r);
@@ -193,14 +193,14 @@ function drawBar(c, r) {
   const shares = grouped(r).map(([g, ops]) => [g, ops.reduce((a, o) => a + o.share, 0)]);
   const label = c.t('step.bar.label', Object.fromEntries(GROUPS.map((g) => [g, c.fmt((shares.find(([x]) => x === g) || [g, 0])[1], 'percent')])));
   const key = JSON.stringify([c.lang, r.operators.map((o) => o.id)]);
-  if (c.calc.barKey === key && c.calc.barParts && c.calc.barParts.box === c.barBox) {
+  if (c.parts.barKey === key && c.parts.barParts && c.parts.barParts.box === c.parts.barBox) {
     // the same operators: the segments move, the legend's numbers change
-    c.calc.barParts.svg.setAttribute('aria-label', label);
+    c.parts.barParts.svg.setAttribute('aria-label', label);
     let x0 = 0;
     for (const [, ops] of grouped(r)) {
       for (const o of ops) {
         const w = o.share * W;
-        const { rect, title } = c.calc.barParts.rects.get(o.id);
+        const { rect, title } = c.parts.barParts.rects.get(o.id);
         rect.setAttribute('x', x0.toFixed(2));
         rect.setAttribute('width', Math.max(0, w).toFixed(2));
         rect.setAttribute('data-share', String(o.share));
@@ -209,7 +209,7 @@ function drawBar(c, r) {
       }
     }
     for (const [g, share] of shares) {
-      const li = c.calc.barParts.legend.get(g);
+      const li = c.parts.barParts.legend.get(g);
       li.setAttribute('data-share', String(share));
       li.lastChild.textContent = `${c.t(`step.group.${g}`)} ${c.fmt(share, 'percent')}`;
     }
@@ -236,15 +236,15 @@ function drawBar(c, r) {
     items.set(g, li);
     return li;
   }));
-  c.calc.barKey = key;
-  c.calc.barParts = { box: c.barBox, svg, rects, legend: items };
-  clear(c.barBox);
-  c.barBox.append(h('p', { class: 'step-bar-title' }, c.t('step.bar.title')), svg, legend);
+  c.parts.barKey = key;
+  c.parts.barParts = { box: c.parts.barBox, svg, rects, legend: items };
+  clear(c.parts.barBox);
+  c.parts.barBox.append(h('p', { class: 'step-bar-title' }, c.t('step.bar.title')), svg, legend);
 }
 
 /** The device's roofline with one point per operator, its area its share of the step. */
 function drawRoofline(c, r, dev) {
-  const box = c.chartBox;
+  const box = c.parts.chartBox;
   const peak = dev.peakFlopsPerSecond;
   const bw = dev.bytesPerSecond;
   // an operator with no FLOPs or no bytes has no place on a log-log chart (it is in the table)
@@ -303,9 +303,9 @@ function opCells(c, o) {
 function drawTable(c, r) {
   // the same operators in the same language: only the numbers change, written in place
   const key = JSON.stringify([c.lang, r.operators.map((o) => o.id)]);
-  if (c.calc.opsKey === key && c.calc.opsCells && c.calc.opsFor === c.opsBox) {
+  if (c.parts.opsKey === key && c.parts.opsCells && c.parts.opsFor === c.parts.opsBox) {
     r.operators.forEach((o, i) => {
-      const cells = c.calc.opsCells[i];
+      const cells = c.parts.opsCells[i];
       cells.tr.setAttribute('data-seconds', String(o.seconds));
       cells.tr.setAttribute('data-bytes', String(o.bytes));
       cells.tr.setAttribute('data-flops', String(o.flops));
@@ -326,10 +326,10 @@ function drawTable(c, r) {
       return tr;
     })));
   const table = h('table', { class: 'ops', 'data-step-table': '' }, h('caption', {}, c.t('step.table.caption')), h('thead', {}, head), ...bodies);
-  c.calc.opsKey = key;
-  c.calc.opsFor = c.opsBox;
-  c.calc.opsCells = r.operators.map((o) => cellsOf.get(o.id));
-  clear(c.opsBox);
-  c.opsBox.append(scrollBox(table, c.t('step.table.caption')),
+  c.parts.opsKey = key;
+  c.parts.opsFor = c.parts.opsBox;
+  c.parts.opsCells = r.operators.map((o) => cellsOf.get(o.id));
+  clear(c.parts.opsBox);
+  c.parts.opsBox.append(scrollBox(table, c.t('step.table.caption')),
     h('p', { class: 'hint' }, c.t('step.table.note')));
 }

@@ -37,8 +37,8 @@ export const tileKind = {
     { id: 'saved' },
   ],
   renderFigure(c, el) {
-    c.chartBox = h('div', { class: 'chart-box' });
-    el.append(c.chartBox);
+    c.parts.chartBox = h('div', { class: 'chart-box' });
+    el.append(c.parts.chartBox);
   },
   compute(c) {
     const { v, rl } = c;
@@ -69,7 +69,7 @@ export const tileKind = {
 };
 
 function draw(c, t, ro) {
-  const box = c.chartBox;
+  const box = c.parts.chartBox;
   if (!t) {
     clear(box);
     box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));

@@ -30,7 +30,7 @@ export function configModel(c) {
   const calc = c.calc || c;
   const text = calc.state.extra.config;
   if (!text || !text.trim()) return null;
-  if (calc.configCache && calc.configCache.text === text) return calc.configCache.model;
+  if (calc.parts.configCache && calc.parts.configCache.text === text) return calc.parts.configCache.model;
   let m = null;
   let error = null;
   try {
@@ -39,7 +39,7 @@ export function configModel(c) {
     if (!e || !e.code) throw e;
     error = e;
   }
-  calc.configCache = { text, model: m, error };
+  calc.parts.configCache = { text, model: m, error };
   return m;
 }
 
@@ -54,10 +54,10 @@ export function awaitingConfig(c) {
 /** The textarea for the reader's config.json, its errors and what the core read from it. */
 export function renderConfig(c, form) {
   const id = `${c.host && c.host.id ? c.host.id : c.kind}-config`;
-  c.configArea = h('textarea', {
+  c.parts.configArea = h('textarea', {
     id, 'data-model-config': '', rows: 6, spellcheck: 'false', autocomplete: 'off',
     'aria-describedby': `${id}-note ${id}-error`,
-    oninput: () => { c.state.extra.config = c.configArea.value; onConfig(c); },
+    oninput: () => { c.state.extra.config = c.parts.configArea.value; onConfig(c); },
     ondragover: (e) => e.preventDefault(),
     ondrop: (e) => {
       // a dropped config.json is read here, in the browser: nothing is sent anywhere
@@ -65,28 +65,28 @@ export function renderConfig(c, form) {
       if (!file) return;
       e.preventDefault();
       file.text().then((text) => {
-        c.configArea.value = text;
+        c.parts.configArea.value = text;
         c.state.extra.config = text;
         onConfig(c);
       });
     },
   });
-  c.configArea.value = c.state.extra.config || '';
-  c.configError = h('p', { id: `${id}-error`, class: 'config-error', role: 'alert', hidden: true });
-  c.configFigures = h('dl', { class: 'config-figures' });
-  c.configBox = h('div', { class: 'field config', 'data-config-box': '', hidden: c.state.selects.model !== CONFIG },
+  c.parts.configArea.value = c.state.extra.config || '';
+  c.parts.configError = h('p', { id: `${id}-error`, class: 'config-error', role: 'alert', hidden: true });
+  c.parts.configFigures = h('dl', { class: 'config-figures' });
+  c.parts.configBox = h('div', { class: 'field config', 'data-config-box': '', hidden: c.state.selects.model !== CONFIG },
     h('label', { for: id }, c.tr('calc.config.label')),
-    c.configArea,
+    c.parts.configArea,
     h('p', { id: `${id}-note`, class: 'hint' }, c.tr('calc.config.note')),
-    c.configError, c.configFigures);
-  form.append(c.configBox);
+    c.parts.configError, c.parts.configFigures);
+  form.append(c.parts.configBox);
   showConfig(c, c.state.selects.model === CONFIG);
 }
 
 /** Shows or hides the box as the model select changes. */
 export function showConfig(c, on) {
   const calc = c.calc || c;
-  if (calc.configBox) calc.configBox.hidden = !on;
+  if (calc.parts.configBox) calc.parts.configBox.hidden = !on;
   if (on) showConfigResult(calc);
 }
 
@@ -107,13 +107,13 @@ function onConfig(c) {
 
 /** The config's error, naming its field in the reader's language, or the figures read from it. */
 function showConfigResult(c) {
-  if (!c.configError) return;
+  if (!c.parts.configError) return;
   configModel(c);
-  const cache = c.configCache;
+  const cache = c.parts.configCache;
   const err = cache && cache.text === c.state.extra.config ? cache.error : null;
-  c.configError.hidden = !err;
-  setText(c.configError, err ? configErrorText(c, err) : '');
-  clear(c.configFigures);
+  c.parts.configError.hidden = !err;
+  setText(c.parts.configError, err ? configErrorText(c, err) : '');
+  clear(c.parts.configFigures);
   const m = cache && !err ? cache.model : null;
   if (!m) return;
   const gb = (x) => formatValue(x, 'gb', c.lang);
@@ -130,7 +130,7 @@ function showConfigResult(c) {
     items.push(['experts', c.tr('calc.config.figure.expertsValue', { k: String(m.architecture.moe.expertsPerToken), e: String(m.architecture.moe.experts) })]);
   }
   for (const [key, value] of items) {
-    c.configFigures.append(h('dt', {}, c.tr(`calc.config.figure.${key}`)), h('dd', { 'data-config-figure': key }, value));
+    c.parts.configFigures.append(h('dt', {}, c.tr(`calc.config.figure.${key}`)), h('dd', { 'data-config-figure': key }, value));
   }
 }
 
