@@ -36,19 +36,28 @@ Value Value::object() {
   return v;
 }
 
-Value& Value::set(std::string key, Value v) {
+Value& Value::set(std::string key, Value v) & {
   for (std::size_t i = 0; i < keys_.size(); ++i) {
     if (keys_[i] == key) {
       items_[i] = std::move(v);
       return *this;
     }
   }
+  return add(std::move(key), std::move(v));
+}
+
+Value& Value::add(std::string key, Value v) & {
+  if (keys_.empty()) {
+    // results are objects of about a dozen fields: one allocation each instead of five growths
+    keys_.reserve(16);
+    items_.reserve(16);
+  }
   keys_.push_back(std::move(key));
   items_.push_back(std::move(v));
   return *this;
 }
 
-Value& Value::push(Value v) {
+Value& Value::push(Value v) & {
   items_.push_back(std::move(v));
   return *this;
 }
@@ -357,38 +366,40 @@ bool flag_arg(const Args& a, std::string_view key) {
 }
 
 Value step_value(const Step& st) {
-  Value ops = Value::array();
+  std::vector<Value> list;
+  list.reserve(st.operators.size());
+  Value ops = Value::array(std::move(list));
   for (std::size_t i = 0; i < st.operators.size(); ++i) {
     const StepOperator& op = st.operators[i];
     const StepOperatorTime& t = st.times[i];
     ops.push(Value::object()
-                 .set("id", op.id)
-                 .set("group", op.group)
-                 .set("count", op.count)
-                 .set("flops", op.flops)
-                 .set("weightBytes", op.weight_bytes)
-                 .set("kvReadBytes", op.kv_read_bytes)
-                 .set("kvWriteBytes", op.kv_write_bytes)
-                 .set("activationBytes", op.activation_bytes)
-                 .set("bytes", op.bytes())
-                 .set("flopsPerByte", t.flops_per_byte)
-                 .set("bound", std::string(bound_id(t.bound)))
-                 .set("seconds", t.seconds)
-                 .set("share", t.share));
+                 .add("id", op.id)
+                 .add("group", op.group)
+                 .add("count", op.count)
+                 .add("flops", op.flops)
+                 .add("weightBytes", op.weight_bytes)
+                 .add("kvReadBytes", op.kv_read_bytes)
+                 .add("kvWriteBytes", op.kv_write_bytes)
+                 .add("activationBytes", op.activation_bytes)
+                 .add("bytes", op.bytes())
+                 .add("flopsPerByte", t.flops_per_byte)
+                 .add("bound", std::string(bound_id(t.bound)))
+                 .add("seconds", t.seconds)
+                 .add("share", t.share));
   }
   Value totals = Value::object()
-                     .set("tokens", st.tokens)
-                     .set("flops", st.flops)
-                     .set("bytes", st.bytes)
-                     .set("weightBytes", st.weight_bytes)
-                     .set("kvReadBytes", st.kv_read_bytes)
-                     .set("kvWriteBytes", st.kv_write_bytes)
-                     .set("activationBytes", st.activation_bytes)
-                     .set("seconds", st.seconds)
-                     .set("rooflineSeconds", st.roofline_seconds)
-                     .set("rooflineBound", std::string(bound_id(st.roofline_bound)))
-                     .set("attentionShare", st.attention_share);
-  return Value::object().set("operators", std::move(ops)).set("totals", std::move(totals));
+                     .add("tokens", st.tokens)
+                     .add("flops", st.flops)
+                     .add("bytes", st.bytes)
+                     .add("weightBytes", st.weight_bytes)
+                     .add("kvReadBytes", st.kv_read_bytes)
+                     .add("kvWriteBytes", st.kv_write_bytes)
+                     .add("activationBytes", st.activation_bytes)
+                     .add("seconds", st.seconds)
+                     .add("rooflineSeconds", st.roofline_seconds)
+                     .add("rooflineBound", std::string(bound_id(st.roofline_bound)))
+                     .add("attentionShare", st.attention_share);
+  return Value::object().add("operators", std::move(ops)).add("totals", std::move(totals));
 }
 
 /// modelFromConfig's result: the architecture and every figure derived from it.

@@ -38,10 +38,18 @@ class Value {
   [[nodiscard]] const std::vector<Value>& items() const { return items_; }
   [[nodiscard]] const std::vector<std::string>& keys() const { return keys_; }
 
-  /// Adds or replaces a key of an object; returns *this for chaining.
-  Value& set(std::string key, Value v);
-  /// Appends to an array.
-  Value& push(Value v);
+  /// Adds or replaces a key of an object; returns *this for chaining. On a temporary
+  /// (Value::object().set(...).set(...)) the chain hands the temporary on by move, so that
+  /// pushing or returning it moves the tree instead of copying it.
+  Value& set(std::string key, Value v) &;
+  Value&& set(std::string key, Value v) && { return std::move(set(std::move(key), std::move(v))); }
+  /// Appends a key the object does not have yet (the caller knows: a result written field by
+  /// field), without set's search for it; returns *this for chaining, by move on a temporary.
+  Value& add(std::string key, Value v) &;
+  Value&& add(std::string key, Value v) && { return std::move(add(std::move(key), std::move(v))); }
+  /// Appends to an array (by move on a temporary, as set).
+  Value& push(Value v) &;
+  Value&& push(Value v) && { return std::move(push(std::move(v))); }
   /// The value under `key` of an object, or nullptr.
   [[nodiscard]] const Value* find(std::string_view key) const;
   /// The value under `key`; throws std::out_of_range when absent (for tests and callers that know).
