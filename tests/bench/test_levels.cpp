@@ -197,3 +197,23 @@ TEST_CASE("the report carries the levels in ceilings.measured.levels", "[levels]
     }
   CHECK(ratio);
 }
+
+TEST_CASE("the shared checks of a sweep (the CUDA backend's on the host) catch a corrupted result", "[levels]") {
+  std::vector<float> in(2 * 1000);
+  fill_small_ints(in.data(), in.size(), 9);
+  const float* a = in.data();
+  const float* b = in.data() + 1000;
+  double want = 0;
+  for (int i = 0; i < 1000; ++i) want += double(a[i]) * b[i];
+  std::string detail;
+  CHECK(levels::check_dot(3 * want, a, b, 1000, 3, detail));
+  CHECK_FALSE(levels::check_dot(3 * want + 1, a, b, 1000, 3, detail));
+  CHECK_FALSE(levels::check_dot(want, a, b, 1000, 3, detail));  // one pass's sum for three
+  std::vector<float> out(1000);
+  for (int i = 0; i < 1000; ++i) out[i] = a[i] + 3.0f * b[i];
+  CHECK(levels::check_triad(out.data(), a, b, 3.0f, 1000, detail));
+  out[999] = std::nanf("");
+  CHECK_FALSE(levels::check_triad(out.data(), a, b, 3.0f, 1000, detail));
+  out[999] = a[999] + 3.0f * b[999] + 1;
+  CHECK_FALSE(levels::check_triad(out.data(), a, b, 3.0f, 1000, detail));
+}

@@ -129,6 +129,33 @@ inline bool strictly_falling(const std::vector<Level>& levels) {
   return true;
 }
 
+/// A sweep's dot, checked: `got` must be exactly passes × Σ a[i]·b[i] (small integers: every
+/// partial sum is exact in any order). Says what it found in `detail`.
+inline bool check_dot(double got, const float* a, const float* b, std::size_t n, long passes, std::string& detail) {
+  double want = 0;
+  for (std::size_t i = 0; i < n; ++i) want += double(a[i]) * b[i];
+  want *= double(passes);
+  if (!(got == want)) {
+    detail = "sum " + std::to_string(got) + ", want " + std::to_string(want);
+    return false;
+  }
+  detail = std::to_string(n) + "-element sum exact";
+  return true;
+}
+
+/// A sweep's triad, checked: every out[i] exactly b[i] + s·c[i] (a NaN, an unwritten element, fails).
+inline bool check_triad(const float* out, const float* b, const float* c, float s, std::size_t n, std::string& detail) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const float want = b[i] + s * c[i];
+    if (!(out[i] == want)) {
+      detail = "mismatch at " + std::to_string(i) + ": got " + std::to_string(out[i]) + ", want " + std::to_string(want);
+      return false;
+    }
+  }
+  detail = std::to_string(n) + " values exact";
+  return true;
+}
+
 /// How many times a kernel passes over a working set of `bytes` in one timed run: enough passes
 /// to move about `target` bytes (at least one), so that a run of a small set is not all overhead.
 inline long passes_for(double bytes, double target) {

@@ -6,6 +6,7 @@
 //   triad: a[i] = b[i] + s·c[i] over n floats each, 12 bytes per element, 2 FLOPs
 // A timed run passes `passes` times over the working set, so that a run of a set in L1 lasts
 // long enough to time (common/levels.hpp, passes_for).
+#include "../common/levels.hpp"
 #include "kernels.hpp"
 #include "stream.hpp"
 
@@ -106,12 +107,8 @@ void level_triad(ThreadPool& pool, LevelArrays& arrays, std::size_t n, long pass
 bool check_level_dot(const LevelArrays& arrays, std::size_t n, long passes, const std::vector<double>& sums,
                      std::string& detail) {
   for (unsigned t = 0; t < sums.size(); ++t) {
-    const float* in = arrays.in(t);
-    double want = 0;  // small integers: every partial sum is exact, in any order
-    for (std::size_t i = 0; i < n; ++i) want += double(in[i]) * in[n + i];
-    want *= double(passes);
-    if (!(sums[t] == want)) {
-      detail = "thread " + std::to_string(t) + ": sum " + std::to_string(sums[t]) + ", want " + std::to_string(want);
+    if (!levels::check_dot(sums[t], arrays.in(t), arrays.in(t) + n, n, passes, detail)) {
+      detail = "thread " + std::to_string(t) + ": " + detail;
       return false;
     }
   }
@@ -122,14 +119,9 @@ bool check_level_dot(const LevelArrays& arrays, std::size_t n, long passes, cons
 bool check_level_triad(const LevelArrays& arrays, unsigned threads, std::size_t n, std::string& detail) {
   for (unsigned t = 0; t < threads; ++t) {
     const float* in = arrays.in(t);
-    const float* out = arrays.out(t);
-    for (std::size_t i = 0; i < n; ++i) {
-      const float want = in[i] + level_triad_scalar * in[n + i];
-      if (!(out[i] == want)) {
-        detail = "thread " + std::to_string(t) + ": mismatch at " + std::to_string(i) + ": got " +
-                 std::to_string(out[i]) + ", want " + std::to_string(want);
-        return false;
-      }
+    if (!levels::check_triad(arrays.out(t), in, in + n, level_triad_scalar, n, detail)) {
+      detail = "thread " + std::to_string(t) + ": " + detail;
+      return false;
     }
   }
   detail = std::to_string(threads) + " × " + std::to_string(n) + " values exact";

@@ -63,6 +63,15 @@ struct Blas {
   }
 };
 
+/// The GPU's L2 as the sweep's only cache (the SMs' L1 is bypassed by its loads); 40 MiB where
+/// the device does not say.
+levels::CacheSizes gpu_caches(int device) {
+  int l2 = 0;
+  if (cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, device) != cudaSuccess || l2 <= 0)
+    return {0, std::size_t(40) << 20, 0, false};
+  return {0, std::size_t(l2), 0, true};
+}
+
 class CudaBackend final : public Backend {
  public:
   std::string id() const override { return "cuda"; }
@@ -76,6 +85,8 @@ class CudaBackend final : public Backend {
                       {"multiprocessors", std::to_string(prop.multiProcessorCount)},
                       {"memoryBytes", std::to_string(prop.totalGlobalMem)},
                       {"l2CacheBytes", std::to_string(prop.l2CacheSize)}};
+      info.caches = gpu_caches(device);
+      info.threads = 1;  // the sweep's working sets are the whole GPU's
     } else {
       info.name = "unknown CUDA device";
     }
@@ -100,6 +111,7 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
   auto blas = blas_;
   const bool quick = options.quick;
   const RepPolicy policy = quick ? RepPolicy{1, 3, 10, 0.02} : RepPolicy{3, 10, 100, 0.3};
+  const RepPolicy level_policy = quick ? RepPolicy{1, 3, 5, 0.01} : RepPolicy{2, 5, 30, 0.1};
   int device = 0, sms = 0;
   RLK_CUDA(cudaGetDevice(&device));
   RLK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
@@ -193,6 +205,74 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
       return r;
     };
     out.push_back(c);
+  }
+
+  // 1b. The memory hierarchy: dot and triad on working sets from 1 MiB to 4 × the L2 (in total:
+  // one working set for the whole GPU), sizes and levels from common/levels.hpp as on the CPU.
+  {
+    const levels::CacheSizes caches = gpu_caches(device);
+    std::vector<std::size_t> sizes = levels::sweep_sizes(caches, 1, std::size_t(1) << 20, std::size_t(1) << 16);
+    if (quick) sizes.erase(std::remove_if(sizes.begin(), sizes.end(), [](std::size_t s) { return s > (std::size_t(8) << 20); }),
+                           sizes.end());
+    const double target = quick ? double(16 << 20) : double(std::size_t(2) << 30);  // bytes per timed launch
+    const std::size_t largest = sizes.back();
+    struct Arrays {
+      std::vector<float> host;        // small integers: the dot's a and b, the triad's b and c
+      DeviceBuffer<float> in, out;
+      DeviceBuffer<double> sum;
+    };
+    auto arrays = std::make_shared<std::unique_ptr<Arrays>>();
+    std::size_t left = 2 * sizes.size();
+    auto label = [](std::size_t bytes) {
+      if (bytes % (std::size_t(1) << 20) == 0) return std::to_string(bytes >> 20) + "MiB";
+      return std::to_string(bytes >> 10) + "KiB";
+    };
+    for (std::size_t size : sizes) {
+      for (int which = 0; which < 2; ++which) {
+        const bool is_dot = which == 0;
+        const std::size_t n = is_dot ? size / 8 / 4 * 4 : size / 12 / 4 * 4;  // floats per array, whole float4s
+        const double bytes = double(n) * (is_dot ? 8 : 12);
+        const long passes = levels::passes_for(bytes, target);
+        Case c = make_case(std::string(is_dot ? "levels_dot_" : "levels_triad_") + label(size),
+                           std::string(is_dot ? "Dot (reads only)" : "Triad") + ", " + label(size) + " in all",
+                           "level", is_dot ? Kind::dot : Kind::triad, "fp32", "fp32");
+        c.n = double(n) * double(passes);
+        c.working_set_bytes = bytes;
+        const bool last = --left == 0;
+        c.run = [=] {
+          Measurement r;
+          if (!*arrays) {
+            auto made = std::make_unique<Arrays>();
+            made->host = small_ints(largest / 4 + 4, 61);
+            made->in = DeviceBuffer<float>(made->host);
+            made->out = DeviceBuffer<float>(largest / 12 + 4);
+            made->sum = DeviceBuffer<double>(1);
+            *arrays = std::move(made);
+          }
+          Arrays& A = **arrays;
+          const float* in = A.in.data();
+          if (is_dot) {
+            level_dot(in, in + n, n, 1, A.sum.data());
+            std::vector<double> got(1);
+            RLK_CUDA(cudaMemcpy(got.data(), A.sum.data(), sizeof(double), cudaMemcpyDeviceToHost));
+            r.verified = levels::check_dot(got[0], A.host.data(), A.host.data() + n, n, 1, r.detail);
+            if (r.verified) r.seconds = time_device(level_policy, [&] { level_dot(in, in + n, n, passes, A.sum.data()); });
+          } else {
+            A.out.poison();
+            level_triad(A.out.data(), in, in + n, 3.0f, n, 1);
+            std::vector<float> got(n);
+            RLK_CUDA(cudaMemcpy(got.data(), A.out.data(), n * sizeof(float), cudaMemcpyDeviceToHost));
+            r.verified = levels::check_triad(got.data(), A.host.data(), A.host.data() + n, 3.0f, n, r.detail);
+            if (r.verified)
+              r.seconds = time_device(level_policy, [&] { level_triad(A.out.data(), in, in + n, 3.0f, n, passes); });
+          }
+          if (r.verified) r.detail += ", " + std::to_string(passes) + " passes per timed launch";
+          if (last) arrays->reset();
+          return r;
+        };
+        out.push_back(c);
+      }
+    }
   }
 
   // 2. Matmul at 4,096³: no reuse, shared-memory tiles, register tiles, cuBLAS (FP32 and BF16).

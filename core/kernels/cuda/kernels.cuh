@@ -26,6 +26,12 @@ void triad(float* a, const float* b, const float* c, float scalar, std::size_t n
 /// *sum = Σ a[i]·b[i] (sum: one device double, zeroed by the call).
 void dot(const float* a, const float* b, std::size_t n, double* sum);
 
+// 1b. The memory hierarchy (11_levels.cu): `passes` passes in one launch over n floats per array
+// (n a multiple of 4), loads and stores cached in L2 only. *sum = passes × Σ a[i]·b[i] (one device
+// double, zeroed by the call).
+void level_dot(const float* a, const float* b, std::size_t n, long passes, double* sum);
+void level_triad(float* a, const float* b, const float* c, float scalar, std::size_t n, long passes);
+
 // 2. Matmul C (n × m) = A (n × k) · B (k × m).
 void matmul_naive(const float* a, const float* b, float* c, int n, int k, int m);
 inline constexpr int tiled_tile = 32;

@@ -4,7 +4,8 @@
 # the script fail (exit 1). The GEMVs include the integer-dot ones (gemv_int8_dp4a,
 # gemv_int4_dp4a: x quantized to INT8 per call, __dp4a on the packed weights), checked exactly on
 # an x that INT8 holds, then within the bound x's rounding allows; their tokens/s over BF16's
-# are printed again at the end.
+# are printed again at the end, and so is the memory hierarchy: the L2 and HBM sweep (dot and
+# triad from 1 MiB to 4 × the L2, loads cached in L2 only) and its levels.
 #
 #   core/kernels/cuda/run-h200.sh [output-dir]      (default: docs/results)
 #
@@ -59,4 +60,7 @@ name=${name:-gpu}
 status=${PIPESTATUS[0]}
 echo "== GEMVs with __dp4a (verification, tokens/s, ratios to BF16):"
 grep -E "gemv_(bf16|int8|int4)" "$out/cuda-$name-$date.txt" || true
+echo "== Memory hierarchy (L2 and HBM sweep, levels, DRAM level ÷ the run's stream ceiling):"
+sed -n '/^memory hierarchy/,/^measured ceilings/p' "$out/cuda-$name-$date.txt" || true
+grep -E "levels_dram_over_bandwidth" "$out/cuda-$name-$date.txt" || true
 exit "$status"
