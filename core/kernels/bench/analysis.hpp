@@ -47,8 +47,8 @@ struct AdjacentCeiling {
   std::string unsteady_why;                       ///< empty when steady
 };
 
-/// A GEMV's ceiling at a read-only stream's bandwidth: the run's `dot` kernel, or the sweep's
-/// DRAM level where the run did not time `dot`.
+/// A GEMV's ceiling at a read-only stream's bandwidth: the best read-only dot of the run (the
+/// `dot` case or the dots timed next to the GEMVs), or the sweep's DRAM level without them.
 struct ReadCeiling {
   std::string from;                               ///< "dot" or "DRAM level"
   roofline::BytesPerSecond bandwidth{0};
