@@ -11,6 +11,7 @@ import { readFileSync, writeFileSync, mkdirSync, existsSync, copyFileSync, readd
 import { dirname, join, resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
+import { spawnSync } from 'node:child_process';
 import { prerender, prerenderCalculators, PRERENDER_CSS } from './prerender.mjs';
 import { catalogTexts as mergeCatalogTexts } from './catalog-texts.mjs';
 
@@ -197,6 +198,34 @@ function bundle(entry, data, { title = 'page and <roofline-calculator> element',
   return { code: parts.join('\n'), modules: new Set(order.map(([name]) => name)) };
 }
 
+// ---- minifying -----------------------------------------------------------------------------
+// The scripts the browser loads are minified by esbuild (Debian's package `esbuild`, installed by
+// .ci/setup; the npm one under tests/node_modules serves as well), for the browsers the page
+// claims (docs/building.md#browsers). The bundles are first built and checked as written above,
+// so a minifier that changed behaviour would show in the page tests, which run the minified
+// files. ROOFLINE_MINIFY=0 keeps them readable, for debugging.
+const ESBUILD_TARGET = 'chrome95,firefox100,safari15';
+
+function esbuildPath() {
+  const candidates = [process.env.ESBUILD, '/usr/bin/esbuild', join(HERE, '..', 'tests', 'node_modules', '.bin', 'esbuild')];
+  for (const c of candidates) if (c && existsSync(c)) return c;
+  const found = spawnSync('sh', ['-c', 'command -v esbuild'], { encoding: 'utf8' });
+  if (found.status === 0 && found.stdout.trim()) return found.stdout.trim();
+  throw new Error('esbuild not found: install Debian\'s package esbuild (bash .ci/setup does), or set ESBUILD');
+}
+
+/** `code` minified (kept as it is with ROOFLINE_MINIFY=0); its first line, the banner comment, is kept. */
+function minify(code, loader = 'js') {
+  if (process.env.ROOFLINE_MINIFY === '0') return code;
+  const nl = code.indexOf('\n');
+  const banner = code.startsWith('/*') && nl > 0 ? code.slice(0, nl + 1) : '';
+  const args = ['--minify', `--loader=${loader}`, '--log-level=warning', '--charset=utf8'];
+  if (loader === 'js') args.push(`--target=${ESBUILD_TARGET}`);
+  const r = spawnSync(esbuildPath(), args, { input: code.slice(banner.length), encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (r.status !== 0) throw new Error(`esbuild failed (${r.status}): ${r.stderr || r.error}`);
+  return banner + r.stdout;
+}
+
 // ---- HTML ----------------------------------------------------------------------------------
 function escapeHtml(s) {
   return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -345,14 +374,14 @@ async function main() {
   checkTexts('web/i18n/catalog.json and core/catalog', catalogTexts);
   const prose = readJson(join(I18N, 'prose.json'), true);
   const glossary = readJson(join(I18N, 'glossary.json'), true);
-  const calcCss = readFileSync(join(SRC, 'calculator.css'), 'utf8');
-  const pageCss = readFileSync(join(SRC, 'page.css'), 'utf8');
+  const calcCss = minify(readFileSync(join(SRC, 'calculator.css'), 'utf8'), 'css');
+  const pageCss = minify(readFileSync(join(SRC, 'page.css'), 'utf8'), 'css');
   const embedCss = readFileSync(join(SRC, 'embed-example.css'), 'utf8');
 
   // Everything in one script, every language's texts included: the embeddable element and the
   // single file.
   const allTexts = { UI: ui, PROSE: prose, GLOSSARY: glossary, CATALOG: catalogTexts, CALC_CSS: calcCss, ALL_TEXTS: true };
-  const js = bundle('all', allTexts).code;
+  const js = minify(bundle('all', allTexts).code);
   new Script(js, { filename: 'roofline-calculator.js' }); // compile only: a syntax error fails the build
   // The served page: what its first screen needs (roofline-page.js, the code without texts but each
   // language's own name, for the language switch), then the rest (roofline-page-more.js, see
@@ -360,9 +389,9 @@ async function main() {
   // that part are first used.
   const langNames = Object.fromEntries(Object.entries(ui).filter(([id]) => id.startsWith('lang.')));
   const first = bundle('main', { UI: langNames, PROSE: {}, GLOSSARY: {}, CATALOG: {}, CALC_CSS: calcCss, ALL_TEXTS: false }, { expose: true });
-  const pageJs = first.code;
+  const pageJs = minify(first.code);
   new Script(pageJs, { filename: 'roofline-page.js' });
-  const moreJs = bundle('more-parts', null, { title: "the served page's later parts", external: first.modules }).code;
+  const moreJs = minify(bundle('more-parts', null, { title: "the served page's later parts", external: first.modules }).code);
   new Script(moreJs, { filename: 'roofline-page-more.js' });
   const classic = join(moduleDir, 'roofline.js');
   if (!existsSync(classic)) throw new Error(`${classic} not found: build the wasm module first`);
@@ -378,10 +407,10 @@ async function main() {
   const snippets = Object.fromEntries(snippetList.map(({ kind, lang }, i) => [`${kind}.${lang}`, snippetHtml[i]]));
   // its first script: starts loading the reader's language's texts in parallel with the code, and
   // hides the prerendered first screen where it is not the reader's
-  const bootJs = bundle('boot', { PRERENDER }, { title: "the served page's boot script" }).code;
+  const bootJs = minify(bundle('boot', { PRERENDER }, { title: "the served page's boot script" }).code);
   new Script(bootJs, { filename: 'roofline-boot.js' });
   // the single file's: the same check alone, inline
-  const staleJs = bundle('stale', { PRERENDER }, { title: 'the prerendered first screen\'s check' }).code;
+  const staleJs = minify(bundle('stale', { PRERENDER }, { title: 'the prerendered first screen\'s check' }).code);
   new Script(staleJs, { filename: 'roofline-stale.js' });
   const textFiles = {};
   for (const lang of LANGS) {
