@@ -1,4 +1,4 @@
-// Packages the Emscripten output (a MODULARIZE factory named createRooflineModule, wasm inlined)
+// Packages the Emscripten output (a MODULARIZE factory named createRooflineModule, and its wasm)
 // with api.js into the published files:
 //   roofline.js   a classic script: defines the global createRoofline (and module.exports under
 //                 CommonJS); works in pages opened from file://. The wasm is inlined gzip-compressed
@@ -10,8 +10,8 @@
 //                 (for served pages: the binary is a third smaller than its base64, is compiled
 //                 while it downloads, and is cached apart from the script). It fetches
 //                 roofline.wasm from its own folder, so it needs http(s), not file://.
-// Usage: node wasm/package.mjs <emscripten-output.js> <outdir>
-import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from 'node:fs';
+// Usage: node wasm/package.mjs <emscripten-output.js> <outdir>   (its .wasm beside it)
+import { readFileSync, writeFileSync, mkdirSync, copyFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -29,16 +29,19 @@ const inflate = readFileSync(join(here, 'inflate.js'), 'utf8');
 const banner = '/* Roofline Lab core, compiled to WebAssembly. API: docs/api.md */\n';
 mkdirSync(outdir, { recursive: true });
 
-// The wasm Emscripten inlined as base64: written out as roofline.wasm, and inlined again
-// gzip-compressed (ROOFLINE_WASM_GZIP, inflated by api.js; less than half the size) in the two
-// self-contained files, where Emscripten's own data URL is left empty.
-const inlined = /"data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/;
-const match = inlined.exec(module);
-if (!match) throw new Error('package.mjs: no inlined wasm found in the Emscripten output');
-const wasm = Buffer.from(match[1], 'base64');
+// The binary Emscripten wrote beside its glue (roofline.wasm, the name the glue fetches when it
+// is given no binary): copied as it is for roofline-web.js, and inlined gzip-compressed
+// (ROOFLINE_WASM_GZIP, inflated by api.js into the module's wasmBinary, so that nothing is
+// fetched; less than half the size of base64) in the self-contained files.
+const wasmPath = input.replace(/\.js$/, '.wasm');
+if (!existsSync(wasmPath)) throw new Error(`package.mjs: ${wasmPath} not found beside ${input}`);
+if (!module.includes("'roofline.wasm'") && !module.includes('"roofline.wasm"')) {
+  throw new Error('package.mjs: the Emscripten glue does not name roofline.wasm (link it as roofline.js)');
+}
+const wasm = readFileSync(wasmPath);
 writeFileSync(join(outdir, 'roofline.wasm'), wasm);
 const gzipped = `const ROOFLINE_WASM_GZIP = '${gzipSync(wasm, { level: 9 }).toString('base64')}';`;
-const moduleNoWasm = module.replace(inlined, '"data:application/octet-stream;base64,"');
+
 
 const classic = (wasmLine, runtime, extra = '') => `${banner}(function (root) {
 'use strict';
@@ -49,8 +52,8 @@ if (typeof module === 'object' && module && module.exports) module.exports = cre
 ${extra}root.createRoofline = createRoofline;
 })(typeof globalThis !== 'undefined' ? globalThis : this);
 `;
-writeFileSync(join(outdir, 'roofline.js'), classic(`${gzipped}\n${inflate}`, moduleNoWasm));
-writeFileSync(join(outdir, 'roofline-web.js'), classic('', module.replace(inlined, '"roofline.wasm"'),
+writeFileSync(join(outdir, 'roofline.js'), classic(`${gzipped}\n${inflate}`, module));
+writeFileSync(join(outdir, 'roofline-web.js'), classic('', module,
   'createRoofline.split = true;  // the page falls back to roofline.js where the fetch fails\n'));
 
 // Under Node, the Emscripten runtime expects CommonJS's require and __dirname.
@@ -63,7 +66,7 @@ const __dirname = __rooflineNode ? require('path').dirname(require('url').fileUR
 `;
 const esm = `${banner}${nodeShim}${gzipped}
 ${inflate}
-${moduleNoWasm}
+${module}
 ${api}
 export { RooflineError, createRoofline };
 export default createRoofline;
@@ -73,7 +76,7 @@ writeFileSync(join(outdir, 'roofline.mjs'), esm);
 // await bundlers targeting older browsers reject (the npm package's "browser" entry).
 writeFileSync(join(outdir, 'roofline.browser.mjs'), `${banner}${gzipped}
 ${inflate}
-${moduleNoWasm}
+${module}
 ${api}
 export { RooflineError, createRoofline };
 export default createRoofline;
