@@ -68,3 +68,64 @@ TEST_CASE("the register loop does one multiply-add per lane of each chain per it
   STATIC_REQUIRE(peak_chains >= 8);
   REQUIRE_FALSE(simd_build());  // natively, the scalar path
 }
+
+TEST_CASE("dot is exact on its inputs, tails included, and equals the double reference") {
+  for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(15), std::size_t(16), std::size_t(17), std::size_t(223),
+                        std::size_t(224), std::size_t(1000), std::size_t(4099)}) {
+    std::vector<float> a(n), b(n);
+    fill_dot_inputs(a.data(), b.data(), n);
+    double want = 0;
+    for (std::size_t i = 0; i < n; ++i) want += double(1 + i % 7) * ((i / 16) % 2 ? -1.0 : 1.0);
+    REQUIRE(dot_reference(a.data(), b.data(), n) == want);
+    const float got = dot(a.data(), b.data(), n);
+    REQUIRE(double(got) == want);
+    REQUIRE(check_dot(got, want));
+  }
+}
+
+TEST_CASE("dot stays exact on the sweep's sizes (16 KiB to 256 MiB of two arrays), where a plain FP32 sum would not") {
+  // the largest size takes 256 MiB here too: the sum must be exact at every size the browser times
+  for (std::size_t bytes = std::size_t(1) << 14; bytes <= (std::size_t(1) << 28); bytes <<= 2) {
+    const std::size_t n = bytes / 8;
+    std::vector<float> a(n), b(n);
+    fill_dot_inputs(a.data(), b.data(), n);
+    const double want = dot_reference(a.data(), b.data(), n);
+    INFO(bytes << " bytes: reference " << want);
+    REQUIRE(want != 0);  // a kernel that summed nothing would not pass
+    REQUIRE(std::fabs(want) < 16 * 8 * 7);
+    REQUIRE(check_dot(dot(a.data(), b.data(), n), want));
+  }
+  // the inputs matter: all-positive values of the same size lose exactness in one FP32 sum
+  const std::size_t n = std::size_t(1) << 25;
+  std::vector<float> a(n, 7.0f), b(n, 1.0f);
+  float naive = 0;
+  for (std::size_t i = 0; i < n; ++i) naive += a[i] * b[i];
+  REQUIRE_FALSE(double(naive) == dot_reference(a.data(), b.data(), n));
+}
+
+TEST_CASE("check_dot rejects a wrong sum, NaN and infinity") {
+  const std::size_t n = 1000;
+  std::vector<float> a(n), b(n);
+  fill_dot_inputs(a.data(), b.data(), n);
+  const double want = dot_reference(a.data(), b.data(), n);
+  REQUIRE(check_dot(dot(a.data(), b.data(), n), want));
+  // one element changed: the sum changes
+  a[517] += 1.0f;
+  REQUIRE_FALSE(check_dot(dot(a.data(), b.data(), n), want));
+  // one element skipped: the sum changes
+  a[517] -= 1.0f;
+  REQUIRE_FALSE(check_dot(dot(a.data(), b.data(), n - 1), want));
+  REQUIRE_FALSE(check_dot(std::numeric_limits<float>::quiet_NaN(), want));
+  REQUIRE_FALSE(check_dot(std::numeric_limits<float>::infinity(), want));
+}
+
+TEST_CASE("fill_dot_inputs writes its patterns to the last element, whatever n") {
+  for (std::size_t n : {std::size_t(5), std::size_t(224), std::size_t(225), std::size_t(100007)}) {
+    std::vector<float> a(n, -9.0f), b(n, -9.0f);
+    fill_dot_inputs(a.data(), b.data(), n);
+    for (std::size_t i = 0; i < n; ++i) {
+      REQUIRE(a[i] == float(1 + i % 7));
+      REQUIRE(b[i] == ((i / 16) % 2 ? -1.0f : 1.0f));
+    }
+  }
+}

@@ -1,6 +1,7 @@
 #include "kernels.hpp"
 
 #include <cmath>
+#include <cstring>
 
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>
@@ -29,6 +30,59 @@ void triad(float* a, const float* b, const float* c, float s, std::size_t n) {
 #endif
   for (; i < n; ++i) a[i] = b[i] + s * c[i];
 }
+
+float dot(const float* a, const float* b, std::size_t n) {
+  static_assert(dot_lanes == 16, "four SIMD128 vectors of four lanes");
+  const std::size_t whole = n / dot_lanes * dot_lanes;
+  std::size_t i = 0;
+  float sum = 0;
+#if defined(__wasm_simd128__)
+  v128_t s0 = wasm_f32x4_splat(0), s1 = s0, s2 = s0, s3 = s0;
+  for (; i < whole; i += dot_lanes) {
+    s0 = wasm_f32x4_add(s0, wasm_f32x4_mul(wasm_v128_load(a + i), wasm_v128_load(b + i)));
+    s1 = wasm_f32x4_add(s1, wasm_f32x4_mul(wasm_v128_load(a + i + 4), wasm_v128_load(b + i + 4)));
+    s2 = wasm_f32x4_add(s2, wasm_f32x4_mul(wasm_v128_load(a + i + 8), wasm_v128_load(b + i + 8)));
+    s3 = wasm_f32x4_add(s3, wasm_f32x4_mul(wasm_v128_load(a + i + 12), wasm_v128_load(b + i + 12)));
+  }
+  const v128_t v = wasm_f32x4_add(wasm_f32x4_add(s0, s1), wasm_f32x4_add(s2, s3));
+  sum = (wasm_f32x4_extract_lane(v, 0) + wasm_f32x4_extract_lane(v, 1)) +
+        (wasm_f32x4_extract_lane(v, 2) + wasm_f32x4_extract_lane(v, 3));
+#else
+  float acc[dot_lanes] = {};
+  for (; i < whole; i += dot_lanes) {
+    for (int j = 0; j < dot_lanes; ++j) acc[j] += a[i + std::size_t(j)] * b[i + std::size_t(j)];
+  }
+  for (int j = 0; j < dot_lanes; ++j) sum += acc[j];
+#endif
+  for (; i < n; ++i) sum += a[i] * b[i];
+  return sum;
+}
+
+double dot_reference(const float* a, const float* b, std::size_t n) {
+  double sum = 0;
+  for (std::size_t i = 0; i < n; ++i) sum += double(a[i]) * double(b[i]);
+  return sum;
+}
+
+void fill_dot_inputs(float* a, float* b, std::size_t n) {
+  // one period of both patterns (7 and 2 · dot_lanes elements: 224), then copies of what is
+  // written, doubling: hundreds of MiB filled at the speed of memcpy
+  constexpr std::size_t period = 7 * 2 * dot_lanes;
+  const std::size_t first = n < period ? n : period;
+  for (std::size_t i = 0; i < first; ++i) {
+    a[i] = float(1 + i % 7);
+    b[i] = (i / dot_lanes) % 2 ? -1.0f : 1.0f;
+  }
+  for (std::size_t done = first; done < n;) {
+    // done is a whole number of periods, so a copy of the start continues both patterns
+    const std::size_t chunk = done < n - done ? done : n - done;
+    std::memcpy(a + done, a, chunk * sizeof(float));
+    std::memcpy(b + done, b, chunk * sizeof(float));
+    done += chunk;
+  }
+}
+
+bool check_dot(float got, double want) { return std::isfinite(got) && double(got) == want; }
 
 float peak_mul_add(long iterations, float seed) {
   const float m = 0.999999f;

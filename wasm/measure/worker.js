@@ -1,12 +1,14 @@
 // The browser benchmark's Web Worker (copied into the site as roofline-measure-worker.js): loads
-// the measure module, runs the triad and the register loop, verifying each before timing it,
-// and posts progress and the result. One thread by default; the page stays responsive meanwhile.
+// the measure module, runs the triad, a read-only dot over working sets from 16 KiB to 256 MiB
+// (the memory hierarchy: caches against memory) and the register loop, verifying each before
+// timing it, and posts progress and the result. One thread by default; the page stays responsive meanwhile.
 //
 // page → worker: { type: 'start', urls: { simd, scalar }, arrayBytes, forceScalar, team }
 //   urls: where roofline-measure.js and roofline-measure-scalar.js are (same-origin files on a
 //   served page; null in the single file, whose blob worker defines both builds before this
 //   script as self.__rooflineMeasureFactories); arrayBytes: the size of each of the triad's
-//   three arrays to try first (halved while the browser refuses the memory).
+//   three arrays to try first (halved while the browser refuses the memory); levelBytes
+//   (optional): the working sets of the sweep, in bytes (default LEVELS.sizes).
 //   team (optional, only where the page is cross-origin isolated): { index, size, shared }, one of
 //   `size` workers measuring at once, each with its own module and arrays; `shared` is a
 //   SharedArrayBuffer of 16 + size × TEAM_SLOTS × 8 bytes, the same for all. The workers agree on
@@ -14,7 +16,7 @@
 //   barrier with Atomics.wait); a repetition's aggregate rate is the bytes (FLOPs) of all the
 //   workers over the repetition's span (see repeat()). Only worker 0 posts progress and the
 //   result; a worker that fails posts its error and stops the others.
-// worker → page: { type: 'progress', phase, fraction }          phase: load, memory, triad, peak
+// worker → page: { type: 'progress', phase, fraction }          phase: load, memory, triad, levels, peak
 //                { type: 'done', result }                         (see measure() below)
 //                { type: 'error', code, detail }                  code: load, memory, verify, timer
 //                { type: 'stopped' }        (a team's worker, when another one failed)
@@ -28,6 +30,16 @@ const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 
 const MIN_ARRAY_BYTES = 2 ** 22;  // 4 MiB: below this the arrays fit in many caches: no longer a memory test
 const TRIAD = { kernel: 0, maxRuns: 20, minRuns: 3, seconds: 2.5 };
 const PEAK = { kernel: 1, maxRuns: 20, minRuns: 3, seconds: 1.5, runSeconds: 0.05, verifyIterations: 1000, probeIterations: 100000 };
+// The hierarchy sweep: a read-only dot over two arrays whose bytes together are the working set,
+// 16 KiB (in any L1 cache) to 256 MiB (beyond any last-level cache), ×4 a step. After a warm-up,
+// each size gets
+// about 0.15 s: passes over the set enough to make a run of ≈ runSeconds (a small set is read
+// many times per run, so the browser's coarse timer does not decide its rate), then up to
+// maxRuns runs. Sizes the browser refuses the memory for are left out, and said so.
+const LEVELS = {
+  kernel: 2, maxRuns: 12, minRuns: 3, seconds: 0.15, runSeconds: 0.004, maxPasses: 2 ** 20, warmSeconds: 0.06,
+  sizes: [2 ** 14, 2 ** 16, 2 ** 18, 2 ** 20, 2 ** 22, 2 ** 24, 2 ** 26, 2 ** 28],
+};
 
 const TEAM_SLOTS = 4;             // numbers each worker of a team shares at once (see makeTeam)
 const TEAM_WAIT_MS = 30000;       // a barrier that waits longer than this: another worker is gone
@@ -151,11 +163,70 @@ function summary(m, kernel, amount) {
   return { runs: m._measure_times_count(kernel), seconds, rate };
 }
 
+/**
+ * The sweep: one allocation for the largest working set that fits (halved while refused), every
+ * size a prefix of both arrays; each size verified (its sum exact against a double reference),
+ * then timed in runs of several passes, then its timed sums checked. In a team every worker reads
+ * its own arrays at once: working sets are per worker, rates the bytes of all over the span.
+ */
+function sweep(m, team, sizes, from, to) {
+  const lead = team.index === 0;
+  const wanted = sizes.filter((b) => Number.isFinite(b) && b >= 64).map((b) => Math.floor(b / 64) * 8).sort((a, b) => a - b);
+  if (!wanted.length) return { levels: [], skipped: [], flopsPerByte: m._measure_dot_intensity() };
+  // elements of each array: a working set of 8·n bytes
+  let n = wanted[wanted.length - 1];
+  while (n >= wanted[0] && !m._measure_dot_alloc(n)) n = Math.floor(n / 2);
+  const [most] = team.agree([n >= wanted[0] ? n : 0], Math.min);
+  if (most < n && most >= wanted[0] && !m._measure_dot_alloc(most)) throw new MeasureError('memory', `${most * 8} bytes of dot arrays refused`);
+  const fits = wanted.filter((x) => x <= most);
+  const skipped = wanted.filter((x) => x > most).map((x) => m._measure_dot_bytes(x));
+  const levels = [];
+  // the engine compiles a hot function again, optimized, a while after its first calls: the dot
+  // runs for warmSeconds before anything is timed, so that no size is timed in the first code
+  if (fits.length && m._measure_dot_verify(fits[0])) {
+    const t0 = performance.now();
+    while (performance.now() - t0 < LEVELS.warmSeconds * 1000) m._measure_dot_seconds(Math.max(1, Math.round(2 ** 20 / m._measure_dot_bytes(fits[0]))));
+  }
+  fits.forEach((count, k) => {
+    const at = from + ((to - from) * k) / fits.length;
+    if (lead) progress('levels', at);
+    if (!m._measure_dot_verify(count)) throw new MeasureError('verify', `dot over ${count} elements: its sum differs from the reference`);
+    const bytes = m._measure_dot_bytes(count);
+    // passes per run: from a probe, enough for about runSeconds (the slowest worker's probe). A
+    // probe is the better of two runs: the first read of a set that has just left the caches, or
+    // of pages touched for the first time, is slower than the rest, and would make runs too short
+    let passes = Math.max(1, Math.round(2 ** 22 / bytes));
+    for (;;) {
+      const first = m._measure_dot_seconds(passes);
+      const second = m._measure_dot_seconds(passes);
+      if (first < 0 || second < 0) throw new MeasureError('timer', 'dot: no valid time');
+      const [probe] = team.agree([Math.min(first, second)], Math.max);
+      if (probe >= LEVELS.runSeconds / 2 || passes >= LEVELS.maxPasses) {
+        passes = Math.min(LEVELS.maxPasses, Math.max(1, Math.round((passes * LEVELS.runSeconds) / Math.max(probe, 1e-9))));
+        break;
+      }
+      passes = Math.min(LEVELS.maxPasses, passes * 4);
+    }
+    repeat(m, team, LEVELS, () => m._measure_dot_seconds(passes), 'levels', at, at + (to - from) / fits.length);
+    if (!m._measure_dot_check()) throw new MeasureError('verify', `dot over ${count} elements: a timed sum differs from the reference`);
+    const s = summary(m, LEVELS.kernel, bytes * passes * team.size);
+    levels.push({ workingSetBytes: bytes, bytesPerSecond: s.rate, passes, runs: s.runs, seconds: s.seconds });
+  });
+  m._measure_dot_release();
+  return { levels, skipped, flopsPerByte: m._measure_dot_intensity() };
+}
+
 async function measure(msg, team) {
   const lead = team.index === 0;
   if (lead) progress('load', 0);
   const m = await loadModule(msg.urls, msg.forceScalar);
   if (lead) progress('memory', 0.05);
+  // The memory hierarchy first: the same read-only kernel from a cache-sized set to one beyond
+  // every cache. Its arrays are the largest the benchmark takes; given back, they leave the
+  // module's memory grown, and the triad's arrays fit where they were.
+  const sizes = Array.isArray(msg.levelBytes) ? msg.levelBytes.map(Number) : LEVELS.sizes;
+  const hierarchy = sweep(m, team, sizes, 0.05, 0.4);
+
   // Memory bandwidth: three arrays far beyond the last-level cache, sized down while refused.
   let arrayBytes = Math.max(MIN_ARRAY_BYTES, Math.floor(Number(msg.arrayBytes) || 2 ** 26));
   const requested = arrayBytes;
@@ -169,9 +240,9 @@ async function measure(msg, team) {
     arrayBytes = agreed;
     if (!m._measure_alloc(arrayBytes / 4)) throw new MeasureError('memory', `${arrayBytes} bytes per array refused`);
   }
-  if (lead) progress('triad', 0.15);
+  if (lead) progress('triad', 0.4);
   if (!m._measure_triad_verify()) throw new MeasureError('verify', 'triad: a wrong element');
-  repeat(m, team, TRIAD, () => m._measure_triad_seconds(), 'triad', 0.15, 0.6);
+  repeat(m, team, TRIAD, () => m._measure_triad_seconds(), 'triad', 0.4, 0.8);
   if (!m._measure_triad_check()) throw new MeasureError('verify', 'triad: a wrong element after the timed runs');
   // in a team, the bytes and FLOPs of all the workers (each moves the same arrays)
   const bytes = m._measure_triad_bytes() * team.size;
@@ -182,11 +253,11 @@ async function measure(msg, team) {
 
   // Compute peak: the register loop, verified, then sized to about runSeconds per run (in a
   // team, from the slowest worker's probe: every worker runs the same loop).
-  if (lead) progress('peak', 0.6);
+  if (lead) progress('peak', 0.8);
   if (!m._measure_peak_verify(PEAK.verifyIterations)) throw new MeasureError('verify', 'register loop: result differs from its scalar reference');
   const [probe] = team.agree([m._measure_peak_seconds(PEAK.probeIterations)], Math.max);
   const iterations = probe > 0 ? Math.min(5e8, Math.max(PEAK.probeIterations, Math.round(PEAK.probeIterations * PEAK.runSeconds / probe))) : PEAK.probeIterations * 10;
-  repeat(m, team, PEAK, () => m._measure_peak_seconds(iterations), 'peak', 0.6, 1);
+  repeat(m, team, PEAK, () => m._measure_peak_seconds(iterations), 'peak', 0.8, 1);
   const peakFlops = m._measure_peak_flops(iterations) * team.size;
   const peak = summary(m, PEAK.kernel, peakFlops);
   return {
@@ -196,6 +267,10 @@ async function measure(msg, team) {
     sizedDown: arrayBytes < requested,
     triad: { elements: (arrayBytes / 4) * team.size, bytes, flops, flopsPerByte, runs: triad.runs, seconds: triad.seconds, bytesPerSecond: triad.rate },
     peak: { iterations, flops: peakFlops, runs: peak.runs, seconds: peak.seconds, flopsPerSecond: peak.rate },
+    // per worker's working set, ascending; skippedBytes: the sizes the browser refused the memory for
+    levels: hierarchy.levels,
+    levelsSkippedBytes: hierarchy.skipped,
+    levelsFlopsPerByte: hierarchy.flopsPerByte,
     bytesPerSecond: triad.rate,
     flopsPerSecond: peak.rate,
   };

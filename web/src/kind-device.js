@@ -4,13 +4,16 @@
 // isolated (SharedArrayBuffer available), an option runs several such workers at once; the core then computes the ridge and
 // what the device would do on the lesson's cases, and the chart puts its roof beside the
 // catalog's GPUs. The fields can also be typed or come from a shared link (values only).
+// The same measurement reads one array pair at working sets from 16 KiB to 256 MiB (a read-only
+// dot): the device's cache against its memory, drawn as two more roofs, with why tiles pay.
 // Test hooks: the panel has data-measure-state (idle, running, done, cancelled, error) and, when
-// done, data-bytes-per-second and data-flops-per-second; the start button has data-measure.
+// done, data-bytes-per-second, data-flops-per-second and data-levels (a JSON list of
+// { workingSetBytes, bytesPerSecond }, smallest set first); the start button has data-measure.
 import { caseArgs, caseValues, catalog, dtypeName } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { logFrame, marker, dataTable, fmtTick } from './charts.js';
+import { logFrame, marker, dataTable, fmtTick, scrollBox } from './charts.js';
 import { roofSegments } from './kind-roofline.js';
-import { loadedBench } from './bench.js';
+import { loadedBench, binaryBytes, placeSlopeLabel } from './bench.js';
 import { h, s, clear } from './dom.js';
 import { format, DASH } from './format.js';
 import { besideScript } from './load.js';
@@ -24,6 +27,13 @@ const DECODE_CASE = 'llama-l4-decode';
 const MATMUL_CASE = 'matmul-4096';
 const LAYER_CASE = 'layer-4096';
 const DTYPE = 'fp32';                  // what the register loop measures
+// The hierarchy sweep's working sets (both arrays of the dot together), ×4 a step: 16 KiB fits in
+// any L1 cache, 256 MiB in no last-level cache. Several workers keep to TEAM_BYTES in all.
+const LEVEL_BYTES = [2 ** 14, 2 ** 16, 2 ** 18, 2 ** 20, 2 ** 22, 2 ** 24, 2 ** 26, 2 ** 28];
+// The smallest set must read at least this many times as fast as the largest for the panel to
+// call it the cache's speed; below that it says why the sweep may not show it.
+const LEVEL_RATIO = 1.5;
+const TILE_SECTION = 'tile';           // the lesson page's tiles section (page.js SECTIONS)
 
 /**
  * The worker and the module's two builds: files beside this script on a served page; in the
@@ -53,6 +63,11 @@ export function maxThreads() {
   const isolated = globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
   const cores = Number(globalThis.navigator && navigator.hardwareConcurrency);
   return isolated && Number.isInteger(cores) && cores > 1 ? Math.min(cores, MAX_THREADS) : 1;
+}
+
+/** The sweep's working sets for `threads` workers: each worker's, at most TEAM_BYTES in all. */
+function levelBytesFor(threads) {
+  return LEVEL_BYTES.filter((b) => b * threads <= TEAM_BYTES);
 }
 
 /** Each triad array's size to try first: 64 MiB, less for many threads (≤ TEAM_BYTES in all). */
@@ -104,7 +119,7 @@ class Measurement {
         if (e && e.preventDefault) e.preventDefault();
         this.fail('worker', String((e && e.message) || 'worker failed to start'));
       };
-      const msg = { type: 'start', urls: { simd: src.simd, scalar: src.scalar }, arrayBytes: arrayBytesFor(this.threads) };
+      const msg = { type: 'start', urls: { simd: src.simd, scalar: src.scalar }, arrayBytes: arrayBytesFor(this.threads), levelBytes: levelBytesFor(this.threads) };
       if (shared) msg.team = { index, size: this.threads, shared };
       w.postMessage(msg);
     });
@@ -255,9 +270,11 @@ function syncPanel(c) {
   if (done) {
     els.box.setAttribute('data-bytes-per-second', String(p.result.bytesPerSecond));
     els.box.setAttribute('data-flops-per-second', String(p.result.flopsPerSecond));
+    els.box.setAttribute('data-levels', JSON.stringify(levelsOf(p.result).map((l) => ({ workingSetBytes: l.workingSetBytes, bytesPerSecond: l.bytesPerSecond }))));
   } else {
     els.box.removeAttribute('data-bytes-per-second');
     els.box.removeAttribute('data-flops-per-second');
+    els.box.removeAttribute('data-levels');
   }
   const running = p.state === 'running';
   els.start.disabled = running;
@@ -332,8 +349,66 @@ function renderResult(c) {
     h('thead', {}, h('tr', {}, ['kernel', 'runs', 'min', 'median', 'max', 'rate'].map((x) => h('th', { scope: 'col' }, c.tr(`device.col.${x}`))))),
     h('tbody', {}, rows.map((row) => h('tr', {}, row.map((x, i) => (i === 0 ? h('th', { scope: 'row' }, x) : h('td', {}, x))))))));
   if (r.sizedDown) box.append(h('p', { class: 'hint' }, c.tr('device.sizedDown', { size: fmt(c, r.arrayBytes, 'bytes') })));
+  renderLevels(c, r, box);
   const download = h('button', { type: 'button', class: 'measure-download', onclick: () => downloadResult(c, r) }, c.tr('device.download'));
   box.append(h('p', {}, download));
+}
+
+/** The sweep's points with a rate (finite, > 0), smallest working set first; [] without a sweep. */
+function levelsOf(r) {
+  const ok = (x) => typeof x === 'number' && Number.isFinite(x) && x > 0;
+  return (Array.isArray(r && r.levels) ? r.levels : []).filter((l) => l && ok(l.workingSetBytes) && ok(l.bytesPerSecond))
+    .slice().sort((a, b) => a.workingSetBytes - b.workingSetBytes);
+}
+
+/**
+ * Your cache against your memory: the sweep's fastest point (a set that stays in a cache) and its
+ * largest set (read from memory), the second's share of the first from the core; null with fewer
+ * than two points.
+ */
+function cacheAndMemory(c, r) {
+  const ls = levelsOf(r);
+  if (ls.length < 2) return null;
+  const memory = ls[ls.length - 1];
+  const cache = ls.reduce((best, l) => (l.bytesPerSecond > best.bytesPerSecond ? l : best), ls[0]);
+  const smallest = ls[0];
+  // how many times the smallest set's rate is the largest's: a "utilization" of one bandwidth by the other
+  const times = (a, b) => c.rl.utilization({ achievedFlopsPerSecond: a.bytesPerSecond, peakFlopsPerSecond: b.bytesPerSecond }).fraction;
+  return { cache, memory, smallest, ratio: times(cache, memory), smallestRatio: times(smallest, memory) };
+}
+
+/** The sweep's table, and what it says: why tiles pay, or why this run does not show the cache. */
+function renderLevels(c, r, box) {
+  const ls = levelsOf(r);
+  const skipped = (Array.isArray(r.levelsSkippedBytes) ? r.levelsSkippedBytes : []).filter((b) => Number.isFinite(b) && b > 0);
+  const ms = (x) => fmt(c, x, 'seconds');
+  if (ls.length) {
+    // four columns, to fit a phone's width; the table scrolls on its own where they do not
+    const rows = ls.map((l) => [binaryBytes(l.workingSetBytes, c.lang), fmt(c, l.passes, 'integer'), ms(l.seconds.min), fmt(c, l.bytesPerSecond, 'bytesPerSecond')]);
+    const most = Math.max(...ls.map((l) => l.runs));
+    const caption = c.tr('device.levels.caption', { threads: threadsText(c, r.threads), runs: fmt(c, most, 'integer') });
+    box.append(scrollBox(h('table', { class: 'measure-levels' },
+      h('caption', {}, caption),
+      h('thead', {}, h('tr', {}, ['size', 'passes', 'min', 'rate'].map((x) => h('th', { scope: 'col' }, c.tr(`device.levels.col.${x}`))))),
+      h('tbody', {}, rows.map((row) => h('tr', {}, row.map((x, i) => (i === 0 ? h('th', { scope: 'row' }, x) : h('td', {}, x))))))), caption));
+  }
+  if (skipped.length) {
+    box.append(h('p', { class: 'hint measure-levels-skipped' }, c.tr('device.levels.skipped', { sizes: skipped.map((b) => binaryBytes(b, c.lang)).join(', ') })));
+  }
+  const cm = cacheAndMemory(c, r);
+  if (!cm) return;
+  const sizes = { small: binaryBytes(cm.smallest.workingSetBytes, c.lang), large: binaryBytes(cm.memory.workingSetBytes, c.lang) };
+  if (cm.smallestRatio >= LEVEL_RATIO) {
+    const text = c.tr('device.levels.pays', { ...sizes, cacheSize: binaryBytes(cm.cache.workingSetBytes, c.lang), fast: fmt(c, cm.cache.bytesPerSecond, 'bytesPerSecond'), slow: fmt(c, cm.memory.bytesPerSecond, 'bytesPerSecond'), ratio: fmt(c, cm.ratio, 'ratio') });
+    // on the lesson's page, a link to its tiles section; an embedded calculator has none to go to
+    const calc = c.calc || c;
+    const link = calc.linkTerms ? h('a', { class: 'levels-tiles', href: `#${TILE_SECTION}` }, c.tr('device.levels.link')) : null;
+    box.append(h('p', { class: 'measure-levels-pays' }, text, link ? ' ' : null, link));
+  } else {
+    box.append(h('p', { class: 'hint measure-levels-flat' }, c.tr('device.levels.flat', {
+      ...sizes, fast: fmt(c, cm.smallest.bytesPerSecond, 'bytesPerSecond'), slow: fmt(c, cm.memory.bytesPerSecond, 'bytesPerSecond'), ratio: fmt(c, LEVEL_RATIO, 'number'),
+    })));
+  }
 }
 
 /** "one thread", "2 threads" in the calculator's language. */
@@ -373,6 +448,11 @@ export function benchJson(c, r) {
       verified: true, repetitions: r.triad.runs, timeSeconds: r.triad.seconds, flopsPerSecond: tp.flopsPerSecond, bytesPerSecond: r.triad.bytesPerSecond,
     }],
     peak: { id: 'browser_peak_fp32', flops: r.peak.flops, repetitions: r.peak.runs, timeSeconds: r.peak.seconds, flopsPerSecond: r.peak.flopsPerSecond },
+    // the hierarchy sweep's points, as the native file's levelSweep (working sets per thread)
+    levelSweep: levelsOf(r).map((l) => ({
+      id: `browser_dot_${l.workingSetBytes}`, kernel: 'dot', workingSetBytes: l.workingSetBytes, bytes: l.workingSetBytes * l.passes * r.threads,
+      verified: true, repetitions: l.runs, timeSeconds: l.seconds, bytesPerSecond: l.bytesPerSecond,
+    })),
   };
 }
 
@@ -433,14 +513,52 @@ function drawDevice(c, dev) {
     // the measured triad, while the fields still hold the measurement (6 significant digits)
     const p = panel(c);
     const same = (a, b) => Math.abs(a - b) <= 1e-5 * b;
+    const levelRows = [];
     if (p.state === 'done' && p.result && same(dev.bw, p.result.bytesPerSecond) && same(dev.peak, p.result.flopsPerSecond)) {
       const tp = triadPoint(c, p.result);
       f.plot.append(marker(f.X(tp.flopsPerByte), f.Y(tp.flopsPerSecond), c.tr('device.chart.triad'), 'you triad-point', 'right'));
+      levelRows.push(...drawLevels(c, f, dev, p.result, tp));
     }
-    rows.unshift([you, fmt(c, dev.bw, 'bytesPerSecond'), fmt(c, dev.peak, 'flopsPerSecond'), fmt(c, dev.ridge, 'ridge')]);
+    rows.unshift([you, fmt(c, dev.bw, 'bytesPerSecond'), fmt(c, dev.peak, 'flopsPerSecond'), fmt(c, dev.ridge, 'ridge')], ...levelRows);
   }
   box.append(f.svg, dataTable(c.tr('device.chart.tableCaption'), c.tr('chart.data'),
     ['point', 'bw', 'peak', 'ridge'].map((x) => c.tr(`device.chart.col.${x}`)), rows));
+}
+
+/**
+ * Your cache against your memory on the chart: the sweep's fastest set and its largest as two
+ * roofs under the measured peak, each named along its slope (the cache's above its line, the
+ * memory's below, clear of the triad's point). Returns their rows for the chart's table.
+ */
+function drawLevels(c, f, dev, r, tp) {
+  const cm = cacheAndMemory(c, r);
+  if (!cm) return [];
+  f.descEl.textContent += ` ${c.tr('device.levels.desc', { fast: fmt(c, cm.cache.bytesPerSecond, 'bytesPerSecond'), cacheSize: binaryBytes(cm.cache.workingSetBytes, c.lang), slow: fmt(c, cm.memory.bytesPerSecond, 'bytesPerSecond'), large: binaryBytes(cm.memory.workingSetBytes, c.lang) })}`;
+  const plot = { x0: f.PAD.l, x1: f.W - f.PAD.r, y0: f.PAD.t, y1: f.H - f.PAD.b };
+  // the triad's point and name, and the ridge's name above its point (charts.js: marker)
+  const taken = [
+    { x0: f.X(tp.flopsPerByte) - 8, x1: f.X(tp.flopsPerByte) + 110, y0: f.Y(tp.flopsPerSecond) - 14, y1: f.Y(tp.flopsPerSecond) + 8 },
+    { x0: f.X(dev.ridge) - 55, x1: f.X(dev.ridge) + 55, y0: f.Y(dev.peak) - 26, y1: f.Y(dev.peak) + 8 },
+  ];
+  const rows = [];
+  const roofs = [
+    { l: cm.cache, cls: 'hier hier-cache', key: 'device.levels.cache', row: 'device.levels.rowCache', gap: 4 },
+    { l: cm.memory, cls: 'hier hier-memory', key: 'device.levels.memory', row: 'device.levels.rowMemory', gap: -5 },
+  ];
+  for (const roof of roofs) {
+    const seg = roofSegments(c.rl, f, dev.peak, roof.l.bytesPerSecond, `roof ${roof.cls}`);
+    f.plot.append(seg.line);
+    const lx0 = Math.log10(f.X.min);
+    const lx1 = Math.log10(Math.min(Math.max(seg.ridge, f.X.min * 10), f.X.max));
+    const along = [0.45, 0.3, 0.6, 0.15, 0.75].map((q) => 10 ** (lx0 + q * (lx1 - lx0)));
+    // a phone's narrow chart has room for the name alone (the table below gives the rate)
+    const text = c.tr(c.compact ? `${roof.key}Short` : roof.key, { bw: fmt(c, roof.l.bytesPerSecond, 'bytesPerSecond') });
+    const at = placeSlopeLabel(f, roof.l.bytesPerSecond, along, text, `hier-label ${roof.cls}`, taken, plot, { fontSize: 11.5, gap: roof.gap });
+    f.plot.append(at.el);
+    taken.push(...at.boxes);
+    rows.push([c.tr(roof.row, { size: binaryBytes(roof.l.workingSetBytes, c.lang) }), fmt(c, roof.l.bytesPerSecond, 'bytesPerSecond'), fmt(c, dev.peak, 'flopsPerSecond'), fmt(c, seg.ridge, 'ridge')]);
+  }
+  return rows;
 }
 
 /** Browser against native on the same machine, when a native result is loaded in the overlay. */
