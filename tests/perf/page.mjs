@@ -4,7 +4,12 @@
 //   - time to ready of a blank page, index.html?lang=en, roofline-lab.html (file://),
 //     embed-example.html and the same page with its calculator's prerendered copy taken out (the
 //     plain snippet), over fresh browser contexts;
-//   - every calculator's input handler, and the same until the next frame is painted;
+//   - the embed example's host page alone (its calculators' elements and script taken out);
+//   - every calculator's input handler, and the same until the next frame is painted, beside the
+//     same change on a near-empty page (one field, one slider, a dozen numbers rewritten);
+//   - phone class (with --phone, the default from the command line): a 4× CPU throttle through
+//     CDP at 390 × 844 in Spanish, the blank page, index.html and the single file to ready and
+//     every calculator's change with paint;
 //   - the bytes index.html requests until ready (raw and gzip -9), and the module's sizes.
 //
 //   node tests/perf/page.mjs build-wasm/site [--json out.json] [--loads N] [--changes N] [--quick]
@@ -78,7 +83,69 @@ export const TARGETS = {
     label: 'the same page with the plain one-tag snippet (nothing prerendered), the same',
     what: 'row', host: 'roofline-calculator[kind="decode"]', row: 'total', expect: null,
   },
+  host: {
+    label: 'the embed example\'s host page alone (its calculators and their script taken out), first text',
+    what: 'text',
+  },
 };
+
+/** Phone class: the pages timed under the CPU throttle, in Spanish (index and the single file). */
+export const PHONE = { throttle: 4, viewport: { width: 390, height: 844 }, lang: 'es' };
+// Ready there is when the page's own code has built the first calculator in Spanish (its
+// prerendered first screen is in English, and hidden in another language): the `live` time.
+const PHONE_TARGETS = {
+  blank: TARGETS.blank,
+  index: { ...TARGETS.index, expect: null, live: 'live', label: '`index.html?lang=es` until its code has built the first calculator' },
+  lab: { ...TARGETS.lab, expect: null, live: 'live', label: 'single file `roofline-lab.html?lang=es` (file://), the same' },
+};
+
+/** The embed example as its host page alone: every calculator element and the element's script taken out. */
+function hostOnlyPage(embedHtml) {
+  const out = embedHtml
+    .replace(/<roofline-calculator\b[\s\S]*?<\/roofline-calculator>/g, '')
+    .replace(/<script src="roofline-calculator\.js"[^>]*><\/script>/g, '');
+  if (out === embedHtml || /roofline-calculator[ >]/.test(out.replace(/<!--[\s\S]*?-->/g, '').replace(/roofline-calculator\.css/g, ''))) {
+    throw new Error('embed-example.html: its calculators could not be taken out for the host page');
+  }
+  return out;
+}
+
+/**
+ * The near-empty page: one field and one slider whose change rewrites a dozen numbers, and
+ * nothing else. A change there costs what any change's frame costs on this machine (event,
+ * style, layout and paint of a few nodes): the calculators' goal is ≤ 2 ms more than it.
+ */
+const NEAR_EMPTY_HTML = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Near-empty</title>
+<link rel="icon" href="favicon.svg">
+<script src="near-empty.js" defer></script>
+</head>
+<body>
+<p>A field, a slider and a dozen numbers: the benchmark's baseline for what a change costs.</p>
+<roofline-calculator kind="near">
+<div data-field="n"><input type="text" value="1000" aria-label="n"><input type="range" min="1" max="10000" value="1000" aria-label="n"></div>
+<p>${Array.from({ length: 12 }, (_, i) => `<output data-row="r${i}"></output>`).join(' ')}</p>
+</roofline-calculator>
+</body>
+</html>
+`;
+const NEAR_EMPTY_JS = `'use strict';
+const host = document.querySelector('roofline-calculator[kind="near"]');
+const [text, slider] = host.querySelectorAll('input');
+const outs = host.querySelectorAll('output');
+const nf = new Intl.NumberFormat('en');
+function show() {
+  const n = Number(text.value);
+  slider.value = String(n);
+  outs.forEach((o, i) => { o.textContent = Number.isFinite(n) ? nf.format(n * (i + 1) * 1.5) : '—'; });
+}
+host.addEventListener('input', (e) => { if (e.target === slider) text.value = slider.value; show(); });
+show();
+`;
 
 /**
  * The embed example as an author's page with the plain snippet: the prerendered decode calculator
@@ -241,19 +308,29 @@ async function listen(dir) {
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
 }
 
-async function newContext(browser) {
-  return browser.newContext({ viewport: VIEWPORT, locale: 'en-US', colorScheme: 'light' });
+async function newContext(browser, { viewport = VIEWPORT, locale = 'en-US' } = {}) {
+  return browser.newContext({ viewport, locale, colorScheme: 'light' });
+}
+
+/** A new page in `context`, its CPU slowed `throttle` times (CDP) before anything loads. */
+async function newPage(context, throttle) {
+  const page = await context.newPage();
+  if (throttle > 1) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  }
+  return page;
 }
 
 /**
  * One load in a fresh context (nothing cached): navigation start to the first frame that shows
  * the target. `onRequest` sees every request with whether it came before ready.
  */
-export async function loadOnce(browser, url, target, { timeout = 30000, lazyGraceMs = 5000, recordRequests = false } = {}) {
-  const context = await newContext(browser);
+export async function loadOnce(browser, url, target, { timeout = 30000, lazyGraceMs = 5000, recordRequests = false, phone = false } = {}) {
+  const context = await newContext(browser, phone ? { viewport: PHONE.viewport, locale: 'es-ES' } : {});
   try {
     await context.addInitScript(readyProbe, { ...target, msg: READY_MSG });
-    const page = await context.newPage();
+    const page = await newPage(context, phone ? PHONE.throttle : 1);
     const errors = [];
     const requests = [];
     let isReady = false;
@@ -338,17 +415,50 @@ async function waitFor(page, fn, arg, { timeout = 20000, interval = 50 } = {}) {
   }
 }
 
-/** Every calculator on index.html?lang=en: `changes` input changes each. */
-async function measureCalculators(browser, siteUrl, changes, log) {
-  const context = await newContext(browser);
+/** One calculator's (or the near-empty page's) samples as the report gives them. */
+function summarize(r, spec, changes) {
+  const idleRaf = median(r.idles.map((x) => x.raf));
+  const idleFrame = median(r.idles.map((x) => x.frame));
+  const idleWall = median(r.idles.map((x) => x.wall));
+  const handler = r.samples.map((x) => x.sync + x.raf - idleRaf);
+  const paint = r.samples.map((x) => x.sync + x.frame - idleFrame);
+  return {
+    field: spec.field || `${spec.cell.toUpperCase()} cell`, values: spec.values, changes,
+    handler: stats(handler), paint: stats(paint),
+    syncOnly: stats(r.samples.map((x) => x.syncOnly)),
+    wallToPaint: stats(r.samples.map((x) => x.wall - idleWall)),
+    idle: { raf: idleRaf, frame: idleFrame, wall: idleWall },
+  };
+}
+
+/** The near-empty page's change (NEAR_EMPTY_HTML), measured like a calculator's. */
+async function measureNearEmpty(browser, url, changes, { phone = false } = {}) {
+  const context = await newContext(browser, phone ? { viewport: PHONE.viewport, locale: 'es-ES' } : {});
   try {
-    await context.addInitScript(readyProbe, { ...TARGETS.index, msg: READY_MSG });
+    const page = await newPage(context, phone ? PHONE.throttle : 1);
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForTimeout(300);
+    const spec = { field: 'n', values: ['1000', '2000'] };
+    const r = await page.evaluate(measureChanges, { kind: 'near', spec, changes });
+    if (r.error) throw new Error(r.error);
+    if (r.distinctOutputs < 2) throw new Error('near-empty page: a change did not change its numbers');
+    return summarize(r, spec, changes);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Every calculator on index.html (English, or phone class in Spanish): `changes` input changes each. */
+async function measureCalculators(browser, siteUrl, changes, log, { phone = false } = {}) {
+  const context = await newContext(browser, phone ? { viewport: PHONE.viewport, locale: 'es-ES' } : {});
+  try {
+    await context.addInitScript(readyProbe, { ...(phone ? PHONE_TARGETS.index : TARGETS.index), msg: READY_MSG });
     await context.addInitScript(longFrameProbe);
-    const page = await context.newPage();
+    const page = await newPage(context, phone ? PHONE.throttle : 1);
     const errors = [];
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
     page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-    await page.goto(`${siteUrl}index.html?lang=en`, { waitUntil: 'load' });
+    await page.goto(`${siteUrl}index.html?lang=${phone ? PHONE.lang : 'en'}`, { waitUntil: 'load' });
     await waitFor(page, () => typeof window.__rooflinePerf.ready === 'number', null);
     // The input changes are timed once the page has settled: every section and calculator built.
     // Until then the page builds the rest in idle time; how long the main thread was held at a
@@ -365,7 +475,8 @@ async function measureCalculators(browser, siteUrl, changes, log) {
     log(`  after ready: ${settling.longFrames} frames over 50 ms until the page had settled, the longest ${fmt(settling.longest)} ms, blocking ${fmt(settling.longestBlocking)} ms`);
     const out = {};
     for (const kind of KINDS) {
-      const spec = CHANGES[kind];
+      // in Spanish a decimal point is written as a comma
+      const spec = phone ? { ...CHANGES[kind], values: CHANGES[kind].values.map((v) => v.replace('.', ',')) } : CHANGES[kind];
       // calculators may render only near the viewport: bring each into view, wait for its input
       await page.evaluate((k) => document.querySelector(`roofline-calculator[kind="${k}"]`).scrollIntoView({ block: 'center' }), kind);
       await waitFor(page, ({ k, s }) => {
@@ -378,18 +489,7 @@ async function measureCalculators(browser, siteUrl, changes, log) {
       const r = await page.evaluate(measureChanges, { kind, spec, changes });
       if (r.error) throw new Error(r.error);
       if (r.distinctOutputs < 2) throw new Error(`${kind}: changing ${spec.field || 'a cell'} did not change any result: nothing was measured`);
-      const idleRaf = median(r.idles.map((x) => x.raf));
-      const idleFrame = median(r.idles.map((x) => x.frame));
-      const idleWall = median(r.idles.map((x) => x.wall));
-      const handler = r.samples.map((x) => x.sync + x.raf - idleRaf);
-      const paint = r.samples.map((x) => x.sync + x.frame - idleFrame);
-      out[kind] = {
-        field: spec.field || `${spec.cell.toUpperCase()} cell`, values: spec.values, changes,
-        handler: stats(handler), paint: stats(paint),
-        syncOnly: stats(r.samples.map((x) => x.syncOnly)),
-        wallToPaint: stats(r.samples.map((x) => x.wall - idleWall)),
-        idle: { raf: idleRaf, frame: idleFrame, wall: idleWall },
-      };
+      out[kind] = summarize(r, spec, changes);
       log(`  ${kind.padEnd(8)} handler ${fmt(out[kind].handler.median, 2)} ms, with paint ${fmt(out[kind].paint.median, 2)} ms`);
     }
     return { calculators: out, settling, errors };
@@ -405,7 +505,7 @@ const kB = (b) => `${(b / 1000).toFixed(1)} kB`;
  * Runs the whole benchmark. Options: siteDir, loads (≥ 1), changes, warmup (rounds not
  * counted), log (a function for progress lines).
  */
-export async function runBenchmark({ siteDir = 'build-wasm/site', loads = 7, changes = 20, warmup = 1, log = () => {} } = {}) {
+export async function runBenchmark({ siteDir = 'build-wasm/site', loads = 7, changes = 20, warmup = 1, phone = false, log = () => {} } = {}) {
   const dir = resolve(siteDir);
   for (const f of ['index.html', 'roofline-lab.html', 'embed-example.html', 'roofline.mjs']) {
     if (!existsSync(join(dir, f))) throw new Error(`${join(dir, f)} is missing: build the site first (node web/build.mjs --module-dir build-wasm/site --out build-wasm/site)`);
@@ -417,6 +517,10 @@ export async function runBenchmark({ siteDir = 'build-wasm/site', loads = 7, cha
   // the embed example with the plain snippet, and the files an author copies beside it
   writeFileSync(join(blankDir, 'snippet.html'), plainSnippetPage(readFileSync(join(dir, 'embed-example.html'), 'utf8')));
   for (const f of ['embed-example.css', 'roofline-calculator.js', 'roofline.js']) writeFileSync(join(blankDir, f), readFileSync(join(dir, f)));
+  // the same page without its calculators, and the near-empty page
+  writeFileSync(join(blankDir, 'host.html'), hostOnlyPage(readFileSync(join(dir, 'embed-example.html'), 'utf8')));
+  writeFileSync(join(blankDir, 'near-empty.html'), NEAR_EMPTY_HTML);
+  writeFileSync(join(blankDir, 'near-empty.js'), NEAR_EMPTY_JS);
   const site = await listen(dir);
   const blankSite = await listen(blankDir);
   const browser = await launch();
@@ -429,6 +533,7 @@ export async function runBenchmark({ siteDir = 'build-wasm/site', loads = 7, cha
       lab: pathToFileURL(join(dir, 'roofline-lab.html')).href,
       embed: `${site.url}embed-example.html`,
       snippet: `${blankSite.url}snippet.html`,
+      host: `${blankSite.url}host.html`,
     };
     const times = Object.fromEntries(Object.keys(urls).map((k) => [k, []]));
     const live = Object.fromEntries(Object.keys(urls).filter((k) => TARGETS[k].live).map((k) => [k, []]));
@@ -467,6 +572,35 @@ export async function runBenchmark({ siteDir = 'build-wasm/site', loads = 7, cha
     log('calculators (index.html?lang=en):');
     const calc = await measureCalculators(browser, site.url, changes, log);
     pageErrors.push(...calc.errors.map((e) => `calculators: ${e}`));
+    const nearEmpty = await measureNearEmpty(browser, `${blankSite.url}near-empty.html`, changes);
+    log(`  near-empty page: handler ${fmt(nearEmpty.handler.median, 2)} ms, with paint ${fmt(nearEmpty.paint.median, 2)} ms`);
+    let phoneRun = null;
+    if (phone) {
+      log(`phone class: ${PHONE.throttle}× CPU throttle, ${PHONE.viewport.width} × ${PHONE.viewport.height}, ${PHONE.lang}`);
+      const purls = {
+        blank: urls.blank,
+        index: `${site.url}index.html?lang=${PHONE.lang}`,
+        lab: `${pathToFileURL(join(dir, 'roofline-lab.html')).href}?lang=${PHONE.lang}`,
+      };
+      const ptimes = Object.fromEntries(Object.keys(purls).map((k) => [k, []]));
+      for (let round = -warmup; round < loads; round += 1) {
+        for (const key of Object.keys(purls)) {
+          const r = await loadOnce(browser, purls[key], PHONE_TARGETS[key], { phone: true, timeout: 60000 });
+          pageErrors.push(...r.errors.map((e) => `phone ${key}: ${e}`));
+          if (round >= 0) ptimes[key].push(PHONE_TARGETS[key].live ? r.live : r.ready);
+        }
+        if (round >= 0) log(`phone round ${round + 1}/${loads}: ${Object.keys(purls).map((k) => `${k} ${fmt(ptimes[k].at(-1))} ms`).join(', ')}`);
+      }
+      const pblank = median(ptimes.blank);
+      const pready = Object.fromEntries(Object.keys(purls).map((k) => [k, {
+        label: PHONE_TARGETS[k].label, ...stats(ptimes[k]), ratio: median(ptimes[k]) / pblank, samples: ptimes[k],
+      }]));
+      const pcalc = await measureCalculators(browser, site.url, changes, log, { phone: true });
+      pageErrors.push(...pcalc.errors.map((e) => `phone calculators: ${e}`));
+      const pnear = await measureNearEmpty(browser, `${blankSite.url}near-empty.html`, changes, { phone: true });
+      log(`  near-empty page: handler ${fmt(pnear.handler.median, 2)} ms, with paint ${fmt(pnear.paint.median, 2)} ms`);
+      phoneRun = { ...PHONE, ready: pready, calculators: pcalc.calculators, nearEmpty: pnear };
+    }
     const untilReady = transfer(requests.requestsUntilReady, site.url, dir);
     const afterLoad = transfer(requests.requestsAfterLoad, site.url, dir);
     const lab = readFileSync(join(dir, 'roofline-lab.html'));
@@ -481,7 +615,8 @@ export async function runBenchmark({ siteDir = 'build-wasm/site', loads = 7, cha
       machine: { cores: cpus().length, cpu: cpus()[0]?.model || null, loadavg1Start: load0, loadavg1End: loadavg()[0], node: process.version },
       chromium: browser.version(),
       options: { loads, changes, warmupRounds: warmup, viewport: VIEWPORT },
-      ready, calculators: calc.calculators, settling: calc.settling, sizes, pageErrors,
+      ready, calculators: calc.calculators, nearEmpty, settling: calc.settling, phone: phoneRun, sizes, pageErrors,
+      goals: goals({ ready, calculators: calc.calculators, nearEmpty, phone: phoneRun, sizes }),
     };
   } finally {
     await browser.close();
@@ -492,7 +627,30 @@ export async function runBenchmark({ siteDir = 'build-wasm/site', loads = 7, cha
 }
 
 // ---- report ----------------------------------------------------------------------------------
-const GOALS = { blank: '—', index: '≤ 2× blank', indexLive: '—', lab: '≤ 2× blank', embed: '≤ 1.5× blank', embedLive: '—', snippet: '—' };
+const GOALS = { blank: '—', index: '≤ 2× blank', indexLive: '—', lab: '≤ 2× blank', embed: '≤ 1.5× host page', embedLive: '—', snippet: '—', host: '—' };
+
+/**
+ * The page-speed goals (docs/performance.md), each with what this run measured and whether it is
+ * met: { goal, measured, limit, unit, met }. Phone-class goals only where the run had --phone.
+ */
+export function goals(r) {
+  const out = [];
+  const add = (goal, measured, limit, unit) => out.push({ goal, measured, limit, unit, met: measured <= limit });
+  add('index.html ready, × blank', r.ready.index.ratio, 2, '×');
+  add('single file ready, × blank', r.ready.lab.ratio, 2, '×');
+  add('embed example ready, × its host page alone', r.ready.embed.median / r.ready.host.median, 1.5, '×');
+  for (const [k, v] of Object.entries(r.calculators)) {
+    add(`${k}: change with paint, ms more than the near-empty page's`, v.paint.median - r.nearEmpty.paint.median, 2, 'ms');
+    add(`${k}: handler alone, ms`, v.handler.median, 2, 'ms');
+  }
+  add('served page until ready, kB gzip', r.sizes.servedUntilReady.gzip / 1000, 120, 'kB');
+  if (r.phone) {
+    add('phone class: index.html ready, × blank (same throttle)', r.phone.ready.index.ratio, 1.5, '×');
+    add('phone class: single file ready, × blank (same throttle)', r.phone.ready.lab.ratio, 1.5, '×');
+    for (const [k, v] of Object.entries(r.phone.calculators)) add(`phone class: ${k}: change with paint, ms`, v.paint.median, 8, 'ms');
+  }
+  return out;
+}
 
 export function markdown(r) {
   const L = [];
@@ -510,7 +668,38 @@ export function markdown(r) {
   for (const [k, v] of Object.entries(r.calculators)) {
     L.push(`| ${k} (${v.field}) | ${fmt(v.handler.median, 2)} | ${fmt(v.handler.min, 2)} | ${fmt(v.handler.max, 2)} | ${fmt(v.paint.median, 2)} | ${fmt(v.paint.min, 2)} | ${fmt(v.paint.max, 2)} | ≤ 2 ms, ≤ 4 ms with paint |`);
   }
+  if (r.nearEmpty) {
+    const v = r.nearEmpty;
+    L.push(`| near-empty page (one field, one slider, 12 numbers) | ${fmt(v.handler.median, 2)} | ${fmt(v.handler.min, 2)} | ${fmt(v.handler.max, 2)} | ${fmt(v.paint.median, 2)} | ${fmt(v.paint.min, 2)} | ${fmt(v.paint.max, 2)} | the baseline |`);
+  }
   L.push('');
+  if (r.phone) {
+    const p = r.phone;
+    L.push(`Phone class: ${p.throttle}× CPU throttle (CDP), ${p.viewport.width} × ${p.viewport.height}, lang=${p.lang}.`);
+    L.push('');
+    L.push('| phone class, ready (ms) | median | min | max | × blank | goal |');
+    L.push('| --- | ---: | ---: | ---: | ---: | --- |');
+    for (const [k, v] of Object.entries(p.ready)) L.push(`| ${v.label} | ${fmt(v.median)} | ${fmt(v.min)} | ${fmt(v.max)} | ${k === 'blank' ? '1.0×' : `${v.ratio.toFixed(2)}×`} | ${k === 'blank' ? '—' : '≤ 1.5× blank'} |`);
+    L.push('');
+    L.push('| phone class, calculator, ms | handler median | with paint median | min | max | goal |');
+    L.push('| --- | ---: | ---: | ---: | ---: | --- |');
+    for (const [k, v] of Object.entries(p.calculators)) L.push(`| ${k} (${v.field}) | ${fmt(v.handler.median, 2)} | ${fmt(v.paint.median, 2)} | ${fmt(v.paint.min, 2)} | ${fmt(v.paint.max, 2)} | ≤ 8 ms with paint |`);
+    L.push(`| near-empty page | ${fmt(p.nearEmpty.handler.median, 2)} | ${fmt(p.nearEmpty.paint.median, 2)} | ${fmt(p.nearEmpty.paint.min, 2)} | ${fmt(p.nearEmpty.paint.max, 2)} | the baseline |`);
+    L.push('');
+  }
+  if (r.goals) {
+    const met = r.goals.filter((g) => g.met).length;
+    L.push(`Goals: ${met} of ${r.goals.length} met in this run.`);
+    L.push('');
+    L.push('| goal | measured | limit | met, or by how much missed |');
+    L.push('| --- | ---: | ---: | --- |');
+    for (const g of r.goals) {
+      const d = g.unit === '×' ? 2 : 1;
+      const miss = g.met ? 'met' : `missed by ${fmt(g.measured - g.limit, d)} ${g.unit}`;
+      L.push(`| ${g.goal} | ${fmt(g.measured, d)} ${g.unit} | ${g.limit} ${g.unit} | ${miss} |`);
+    }
+    L.push('');
+  }
   const st = r.settling;
   if (st) {
     L.push(`Timed once the page had settled (every section and calculator built, ${fmt(st.settled)} ms after navigation; one load). Between ready (${fmt(st.ready)} ms) and then, ${st.longFrames} frames took over 50 ms, the longest ${fmt(st.longest)} ms; the most blocking time in one frame (its tasks' time past 50 ms each, its rendering included), ${fmt(st.longestBlocking)} ms: an input that falls into a long task waits for it.`);
@@ -534,7 +723,7 @@ export function markdown(r) {
 }
 
 function parseArgs(argv) {
-  const o = { siteDir: null, json: null, loads: 7, changes: 20 };
+  const o = { siteDir: null, json: null, loads: 7, changes: 20, phone: true };
   for (let i = 0; i < argv.length; i += 1) {
     const a = argv[i];
     const num = () => {
@@ -546,6 +735,8 @@ function parseArgs(argv) {
     else if (a === '--loads') o.loads = num();
     else if (a === '--changes') o.changes = num();
     else if (a === '--quick') { o.loads = 3; o.changes = 5; }
+    else if (a === '--phone') o.phone = true;
+    else if (a === '--no-phone') o.phone = false;
     else if (a === '--help' || a === '-h') o.help = true;
     else if (!a.startsWith('--') && !o.siteDir) o.siteDir = a;
     else throw new Error(`unknown argument ${a}`);
@@ -557,10 +748,10 @@ function parseArgs(argv) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const o = parseArgs(process.argv.slice(2));
   if (o.help) {
-    console.log('node tests/perf/page.mjs [SITE_DIR] [--json out.json] [--loads N (7)] [--changes N (20)] [--quick (3 loads, 5 changes)]');
+    console.log('node tests/perf/page.mjs [SITE_DIR] [--json out.json] [--loads N (7)] [--changes N (20)] [--quick (3 loads, 5 changes)] [--no-phone]');
     process.exit(0);
   }
-  const r = await runBenchmark({ siteDir: o.siteDir, loads: o.loads, changes: o.changes, log: (s) => console.error(s) });
+  const r = await runBenchmark({ siteDir: o.siteDir, loads: o.loads, changes: o.changes, phone: o.phone, log: (s) => console.error(s) });
   console.log(markdown(r));
   if (o.json) {
     writeFileSync(o.json, `${JSON.stringify(r, null, 2)}\n`);
