@@ -232,6 +232,7 @@ function checkLevels(r, where, lang, { linked }) {
   assert.ok(r.ms <= SWEEP_MS, `${where}: the whole measurement took ${r.ms} ms`);
   const levels = JSON.parse(r.levels);
   assert.ok(Array.isArray(levels) && levels.length >= 2, `${where}: ${r.levels}`);
+  console.log(`# ${where}, ${r.ms} ms in all: ${levels.map((l) => `${binary(l.workingSetBytes, 'en')} ${(l.bytesPerSecond / 1e9).toFixed(1)} GB/s`).join(', ')}`);
   for (const l of levels) {
     assert.deepEqual(Object.keys(l).sort(), ['bytesPerSecond', 'workingSetBytes']);
     for (const v of Object.values(l)) assert.ok(typeof v === 'number' && Number.isFinite(v) && v > 0, `${where}: ${JSON.stringify(l)}`);
@@ -271,8 +272,7 @@ test('measure this device: the sweep runs on the served page (strict CSP) in ≤
   const { page, context, foreign, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
   try {
     const r = await measureLevels(page);
-    const levels = checkLevels(r, 'served', 'en', { linked: true });
-    console.log(`# served page: ${levels.map((l) => `${binary(l.workingSetBytes, 'en')} ${(l.bytesPerSecond / 1e9).toFixed(1)} GB/s`).join(', ')}`);
+    checkLevels(r, 'served', 'en', { linked: true });
     if (r.link) {
       // the link leads to the lesson's tiles section, by keyboard too
       assert.equal(await page.locator('#tile').count(), 1);

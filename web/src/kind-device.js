@@ -451,7 +451,7 @@ export function benchJson(c, r) {
     // the hierarchy sweep's points, as the native file's levelSweep (working sets per thread)
     levelSweep: levelsOf(r).map((l) => ({
       id: `browser_dot_${l.workingSetBytes}`, kernel: 'dot', workingSetBytes: l.workingSetBytes, bytes: l.workingSetBytes * l.passes * r.threads,
-      verified: true, repetitions: l.runs, timeSeconds: l.seconds, bytesPerSecond: l.bytesPerSecond,
+      verified: true, verification: 'sum exact against a double-precision reference, before and after timing', repetitions: l.runs, timeSeconds: l.seconds, bytesPerSecond: l.bytesPerSecond,
     })),
   };
 }
