@@ -162,9 +162,10 @@ EMSCRIPTEN_KEEPALIVE void measure_times_clear(int kernel) {
 
 /// Records one run's time for a kernel, in seconds: for several workers measuring at once, each
 /// run's longest time (the worker keeps its own times otherwise). 1 when recorded; 0 for an
-/// unknown kernel or a time that is not finite and > 0.
+/// unknown kernel, for the dot while no working set is verified (no run of it can have been
+/// timed, and its bytes would be unknown), or a time that is not finite and > 0.
 EMSCRIPTEN_KEEPALIVE int measure_times_add(int kernel, double seconds) {
-  if (!known(kernel) || !std::isfinite(seconds) || !(seconds > 0)) return 0;
+  if (!known(kernel) || (kernel == 2 && !dot_checked) || !std::isfinite(seconds) || !(seconds > 0)) return 0;
   times[kernel].push_back(seconds);
   return 1;
 }
