@@ -188,6 +188,13 @@ int main(int argc, char** argv) {
       expect(text(at(k, "name")) && text(at(k, "dtype")) && text(at(k, "family")), id + ": name, dtype, family are strings");
       expect(at(k, "shape").is_object() && non_negative(at(at(k, "shape"), "n")), id + ": shape {n, k, m}");
       expect(non_negative(at(k, "flops")) && positive(at(k, "bytes")), id + ": flops ≥ 0, bytes > 0");
+      // the working set (bytes per thread on the CPU), in files written since it was added
+      if (k.contains("workingSetBytes")) {
+        expect(positive(at(k, "workingSetBytes")) && at(k, "workingSetBytes").get<double>() <= at(k, "bytes").get<double>(),
+               id + ": 0 < workingSetBytes ≤ bytes");
+      } else {
+        expect(shipped, id + ": workingSetBytes present (the current version of the schema)");
+      }
       expect(at(k, "verified") == true && text(at(k, "verification")), id + ": verified, with what was checked");
       expect(count(at(k, "repetitions")), id + ": repetitions a positive integer");
       // The page plots "kernels" on log-log axes: intensity and rate must be positive there.

@@ -1,5 +1,6 @@
 #include "output.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -95,7 +96,9 @@ Value prediction_value(const std::optional<Prediction>& p) {
       .set("bound", p->bound);
 }
 
-Value kernel_value(const Row& row) {
+/// `threads`: how many threads share a CPU kernel's arrays (1 on a GPU), so that its working set
+/// is given as the levels' are: per thread on the CPU, in total on the GPU.
+Value kernel_value(const Row& row, double threads) {
   Value shape = Value::object();
   shape.set("n", number(row.c.n)).set("k", number(row.c.k)).set("m", number(row.c.m));
   if (row.c.group > 0) shape.set("groupSize", number(row.c.group)).set("scaleDtype", row.c.scale_dtype);
@@ -105,6 +108,9 @@ Value kernel_value(const Row& row) {
   k.set("computeDtype", row.c.compute_dtype).set("vendor", row.c.vendor).set("shape", shape);
   k.set("flops", number(row.cost.flops.value())).set("bytes", number(row.cost.bytes.value()));
   k.set("flopsPerByte", number(row.cost.intensity.value()));
+  // the core counts each array once (read or written), so its bytes are what the kernel's arrays
+  // hold: the working set a memory level must hold for the kernel to run at that level's speed
+  k.set("workingSetBytes", number(row.cost.bytes.value() / threads));
   k.set("verified", row.m.verified).set("verification", row.m.detail);
   if (row.m.seconds.empty()) {
     k.set("flopsPerSecond", Value());
@@ -333,11 +339,12 @@ roofline::api::Value report_value(const Report& r) {
   // place on a log-log roofline) in "bandwidthKernels", same fields; the hierarchy sweep's
   // points in "levelSweep".
   Value kernels = Value::array(), bandwidth = Value::array(), sweep = Value::array();
+  const double sharing = r.backend == "cpu" ? std::max(1.0, double(r.machine.threads)) : 1.0;
   for (const Row& row : r.rows) {
     if (row.c.kind == Kind::peak) continue;
     if (row.c.family == "level") sweep.push(sweep_value(row));
-    else if (row.cost.flops.value() > 0) kernels.push(kernel_value(row));
-    else bandwidth.push(kernel_value(row));
+    else if (row.cost.flops.value() > 0) kernels.push(kernel_value(row, sharing));
+    else bandwidth.push(kernel_value(row, sharing));
   }
   Value knees = Value::array();
   for (const DenseKnee& k : r.knees) {
