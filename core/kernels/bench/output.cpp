@@ -10,6 +10,7 @@
 #include "roofline/dtype.hpp"
 #include "roofline/error.hpp"
 #include "roofline/json.hpp"
+#include "roofline/kernel_costs.hpp"
 
 namespace rlk::bench {
 namespace {
@@ -96,6 +97,18 @@ Value prediction_value(const std::optional<Prediction>& p) {
       .set("bound", p->bound);
 }
 
+/// What a kernel's arrays hold: the working set a memory level must hold for the kernel to run at
+/// that level's speed. The streams, GEMVs and dense layers are counted by the core with each
+/// array once, so their bytes are it; a matmul's count is its traffic through its tiles (the
+/// naive kernel reads B once per row of A), and an unfused bias + ReLU reads its intermediate
+/// back: their working set is every matrix once, the ideal matmul's bytes (and the bias).
+double working_set_bytes(const Row& row) {
+  const roofline::Dtype d = roofline::parse_dtype(row.c.dtype);
+  if (row.c.family == "matmul") return roofline::matmul_ideal_cost(row.c.n, row.c.k, row.c.m, d).bytes.value();
+  if (row.c.family == "fusion") return roofline::bias_relu_cost(row.c.n, row.c.k, row.c.m, d, true).bytes.value();
+  return row.cost.bytes.value();
+}
+
 /// `threads`: how many threads share a CPU kernel's arrays (1 on a GPU), so that its working set
 /// is given as the levels' are: per thread on the CPU, in total on the GPU.
 Value kernel_value(const Row& row, double threads) {
@@ -108,9 +121,7 @@ Value kernel_value(const Row& row, double threads) {
   k.set("computeDtype", row.c.compute_dtype).set("vendor", row.c.vendor).set("shape", shape);
   k.set("flops", number(row.cost.flops.value())).set("bytes", number(row.cost.bytes.value()));
   k.set("flopsPerByte", number(row.cost.intensity.value()));
-  // the core counts each array once (read or written), so its bytes are what the kernel's arrays
-  // hold: the working set a memory level must hold for the kernel to run at that level's speed
-  k.set("workingSetBytes", number(row.cost.bytes.value() / threads));
+  k.set("workingSetBytes", number(working_set_bytes(row) / threads));
   k.set("verified", row.m.verified).set("verification", row.m.detail);
   if (row.m.seconds.empty()) {
     k.set("flopsPerSecond", Value());
