@@ -6,7 +6,7 @@
 import { caseArgs, caseValues, format, gpuOptions, formatOptions, llms, precisions, dtypeName } from './catalog.js';
 import { catalogName } from './i18n.js';
 import { CONFIG, applyConfig, awaitingConfig, configOption, modelRef, renderConfig, showConfig } from './model-config.js';
-import { h, s, clear } from './dom.js';
+import { h, s, clear, setText } from './dom.js';
 import { frameIn, showChart, keyed, marker, dataTable, fmtTick, scrollBox } from './charts.js';
 import { roofSegments } from './kind-roofline.js';
 import { measuredRow } from './measured.js';
@@ -204,14 +204,14 @@ function drawBar(c, r) {
         rect.setAttribute('x', x0.toFixed(2));
         rect.setAttribute('width', Math.max(0, w).toFixed(2));
         rect.setAttribute('data-share', String(o.share));
-        title.textContent = `${o.id}: ${c.fmt(o.share, 'percent')}`;
+        setText(title, `${o.id}: ${c.fmt(o.share, 'percent')}`);
         x0 += w;
       }
     }
     for (const [g, share] of shares) {
       const li = c.parts.barParts.legend.get(g);
       li.setAttribute('data-share', String(share));
-      li.lastChild.textContent = `${c.t(`step.group.${g}`)} ${c.fmt(share, 'percent')}`;
+      setText(li.lastChild, `${c.t(`step.group.${g}`)} ${c.fmt(share, 'percent')}`);
     }
     return;
   }
@@ -309,7 +309,8 @@ function drawTable(c, r) {
       cells.tr.setAttribute('data-seconds', String(o.seconds));
       cells.tr.setAttribute('data-bytes', String(o.bytes));
       cells.tr.setAttribute('data-flops', String(o.flops));
-      opCells(c, o).forEach((text, j) => { if (cells.td[j].textContent !== text) cells.td[j].textContent = text; });
+      // into each cell's text node: replacing the node would lay the cell out anew
+      opCells(c, o).forEach((text, j) => setText(cells.td[j], text));
     });
     return;
   }
