@@ -56,7 +56,8 @@ test('the summary: min, median and max of the recorded runs, the rate from the b
   m._measure_times_clear(0);
   assert.equal(m._measure_times_count(0), 0);
   assert.equal(m._measure_summary(0, 3, bytes), -1, 'no runs: no rate');
-  assert.equal(m._measure_summary(2, 0, 1), -1, 'no such kernel');
+  assert.equal(m._measure_summary(3, 0, 1), -1, 'no such kernel (0 triad, 1 the register loop, 2 the sweep dot)');
+  assert.equal(m._measure_summary(-1, 0, 1), -1, 'no such kernel');
   assert.equal(m._measure_summary(1, 3, NaN), -1);
 });
 
@@ -65,7 +66,8 @@ test('recorded times (several workers: each run’s longest time) feed the same 
   m._measure_times_clear(1);
   for (const t of [0.3, 0.1, 0.2, 0.4]) assert.equal(m._measure_times_add(1, t), 1, String(t));
   for (const bad of [0, -1, NaN, Infinity]) assert.equal(m._measure_times_add(1, bad), 0, `time ${bad}`);
-  assert.equal(m._measure_times_add(2, 0.1), 0, 'no such kernel');
+  assert.equal(m._measure_times_add(3, 0.1), 0, 'no such kernel');
+  assert.equal(m._measure_times_add(2, 0.1), 0, 'the dot before a working set is verified');
   assert.equal(m._measure_times_count(1), 4);
   assert.deepEqual([0, 1, 2].map((w) => m._measure_summary(1, w, 1)), [0.1, 0.25, 0.4]);
   assert.equal(m._measure_summary(1, 3, 2e9), 2e10, '2 workers × 1e9 FLOPs over the best run, 0.1 s');
