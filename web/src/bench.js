@@ -18,7 +18,7 @@ const MAX_LEVELS = 16;
 const NBSP = '\u00a0';
 
 /**
- * A size in bytes with a binary prefix (KiB, MiB, GiB: powers of 1,024, as caches are sized),
+ * A size in bytes with a binary prefix (KiB, MiB, GiB: powers of two, as caches are sized),
  * the number written in the reader's language: 16 KiB, 1.5 MiB.
  */
 export function binaryBytes(value, lang) {
@@ -50,7 +50,8 @@ export function slopeLabel(f, bw, x, text, cls, { fontSize = 12, gap = 4 } = {})
   const [nx, ny] = [Math.sin(angle), Math.cos(angle)];
   const half = 0.5 * fontSize;
   const boxes = [];
-  for (let d = -w / 2; d <= w / 2 + 0.1; d += fontSize * 0.8) {
+  // boxes four fifths of a font size apart along the label
+  for (let d = -w / 2; d <= w / 2 + 0.1; d += (fontSize * 4) / 5) {
     const cx = px + d * ux + lift * nx;
     const cy = py + d * uy + lift * ny;
     boxes.push({ x0: cx - half, x1: cx + half, y0: cy - half, y1: cy + half });
@@ -319,7 +320,8 @@ export class BenchOverlay {
     const lx0 = Math.log10(xMin);
     for (const r of levelRoofs) {
       const lx1 = Math.log10(Math.min(r.ridge, xMax));
-      const along = [0.5, 0.35, 0.65, 0.2, 0.8, 0.1, 0.9].map((q) => 10 ** (lx0 + q * (lx1 - lx0)));
+      // places tried along the slope, from its middle outwards (twentieths of its length)
+      const along = [10, 7, 13, 4, 16, 2, 18].map((q) => 10 ** (lx0 + (q / 20) * (lx1 - lx0)));
       const at = placeSlopeLabel(f, r.bw, along, r.text, `hier-label ${r.cls}`, [...taken, ...levelBoxes], plot, { fontSize: LEVEL_PX });
       f.plot.append(at.el);
       levelBoxes.push(...at.boxes);
