@@ -163,4 +163,10 @@ inline long passes_for(double bytes, double target) {
   return std::max(1L, long(std::llround(target / bytes)));
 }
 
+/// A sweep size as its cases' ids name it: "16KiB", "4MiB" (whole MiB where it is one).
+inline std::string size_label(std::size_t bytes) {
+  if (bytes % (std::size_t(1) << 20) == 0) return std::to_string(bytes >> 20) + "MiB";
+  return std::to_string(bytes >> 10) + "KiB";
+}
+
 }  // namespace rlk::levels

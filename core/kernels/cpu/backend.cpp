@@ -218,10 +218,6 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
     auto arrays = std::make_shared<std::unique_ptr<LevelArrays>>();
     const std::size_t largest = sizes.back();
     std::size_t left = 2 * sizes.size();
-    auto label = [](std::size_t bytes) {
-      if (bytes % (std::size_t(1) << 20) == 0) return std::to_string(bytes >> 20) + "MiB";
-      return std::to_string(bytes >> 10) + "KiB";
-    };
     for (std::size_t size : sizes) {
       for (int which = 0; which < 2; ++which) {
         const bool is_dot = which == 0;
@@ -229,9 +225,9 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
         const double bytes = double(n) * (is_dot ? 8 : 12);
         const long passes = levels::passes_for(bytes, target);
         const bool streaming = !is_dot && double(threads) * bytes > double(caches.last_level());
-        Case c = make_case(std::string(is_dot ? "levels_dot_" : "levels_triad_") + label(size),
+        Case c = make_case(std::string(is_dot ? "levels_dot_" : "levels_triad_") + levels::size_label(size),
                            std::string(is_dot ? "Dot (reads only)" : streaming ? "Triad (streaming stores)" : "Triad") +
-                               ", " + label(size) + " per thread",
+                               ", " + levels::size_label(size) + " per thread",
                            "level", is_dot ? Kind::dot : Kind::triad, "fp32", "fp32");
         c.n = double(n) * double(passes) * threads;  // elements of one timed run, all threads
         c.working_set_bytes = bytes;

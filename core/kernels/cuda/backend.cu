@@ -223,18 +223,14 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
     };
     auto arrays = std::make_shared<std::unique_ptr<Arrays>>();
     std::size_t left = 2 * sizes.size();
-    auto label = [](std::size_t bytes) {
-      if (bytes % (std::size_t(1) << 20) == 0) return std::to_string(bytes >> 20) + "MiB";
-      return std::to_string(bytes >> 10) + "KiB";
-    };
     for (std::size_t size : sizes) {
       for (int which = 0; which < 2; ++which) {
         const bool is_dot = which == 0;
         const std::size_t n = is_dot ? size / 8 / 4 * 4 : size / 12 / 4 * 4;  // floats per array, whole float4s
         const double bytes = double(n) * (is_dot ? 8 : 12);
         const long passes = levels::passes_for(bytes, target);
-        Case c = make_case(std::string(is_dot ? "levels_dot_" : "levels_triad_") + label(size),
-                           std::string(is_dot ? "Dot (reads only)" : "Triad") + ", " + label(size) + " in all",
+        Case c = make_case(std::string(is_dot ? "levels_dot_" : "levels_triad_") + levels::size_label(size),
+                           std::string(is_dot ? "Dot (reads only)" : "Triad") + ", " + levels::size_label(size) + " in all",
                            "level", is_dot ? Kind::dot : Kind::triad, "fp32", "fp32");
         c.n = double(n) * double(passes);
         c.working_set_bytes = bytes;
