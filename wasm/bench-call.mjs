@@ -3,10 +3,14 @@
 // the median, minimum and 90th percentile in microseconds over many single calls after a
 // warm-up. Two pure-JS rows time an empty function call (the cost of the timer itself) and
 // JSON.stringify of the roofline() arguments, so ratios are visible.
-// Usage: node wasm/bench-call.mjs [site-dir] [--calls N] [--warmup N]   (default build-wasm/site)
+// Usage: node wasm/bench-call.mjs [site-dir ...] [--calls N] [--warmup N]   (default build-wasm/site)
+// With several site folders (e.g. a copy of the build before a change, and the build after it),
+// each call is timed in all of them in turn, in blocks of 100 calls, so that load from other
+// processes on a shared machine falls on all alike; each row then names its folder and gives its
+// median as a ratio to the first folder's.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const argv = process.argv.slice(2);
@@ -18,35 +22,47 @@ const option = (name, fallback) => {
 };
 const calls = option('--calls', 20000);
 const warmup = option('--warmup', 5000);
-const dir = resolve(argv[0] || 'build-wasm/site');
-if (!(calls >= 1) || !(warmup >= 0)) {
-  console.error('usage: node wasm/bench-call.mjs [site-dir] [--calls N] [--warmup N]');
+const dirs = (argv.length ? argv : ['build-wasm/site']).map((d) => resolve(d));
+if (!(calls >= 1) || !(warmup >= 0) || argv.some((a) => a.startsWith('--'))) {
+  console.error('usage: node wasm/bench-call.mjs [site-dir ...] [--calls N] [--warmup N]');
   process.exit(2);
 }
 
 const require = createRequire(import.meta.url);
 const builds = {
-  'roofline.mjs': async () => (await import(pathToFileURL(join(dir, 'roofline.mjs')).href)).default(),
-  'roofline.js': async () => require(join(dir, 'roofline.js'))(),
+  'roofline.mjs': async (dir) => (await import(pathToFileURL(join(dir, 'roofline.mjs')).href)).default(),
+  'roofline.js': async (dir) => require(join(dir, 'roofline.js'))(),
 };
 
 let sink = 0;  // keeps results alive so nothing is optimized away
 const keep = (x) => { sink += typeof x === 'object' && x !== null ? 1 : 0; };
 
-/** Times `calls` single calls of f after `warmup` untimed ones; returns microseconds. */
-function time(f) {
-  for (let i = 0; i < warmup; i++) keep(f());
-  const us = new Float64Array(calls);
-  for (let i = 0; i < calls; i++) {
-    const t0 = process.hrtime.bigint();
-    const r = f();
-    const t1 = process.hrtime.bigint();
-    keep(r);
-    us[i] = Number(t1 - t0) / 1000;
+/**
+ * Times `calls` single calls of each function of fs after `warmup` untimed ones, the functions
+ * taking turns in blocks of 100 calls (the first in each block changing); returns microseconds.
+ */
+function time(...fs) {
+  for (const f of fs) for (let i = 0; i < warmup; i++) keep(f());
+  const us = fs.map(() => new Float64Array(calls));
+  const block = fs.length > 1 ? 100 : calls;
+  for (let start = 0, turn = 0; start < calls; start += block, turn++) {
+    for (let j = 0; j < fs.length; j++) {
+      const k = (j + turn) % fs.length;
+      const f = fs[k];
+      for (let i = start; i < Math.min(calls, start + block); i++) {
+        const t0 = process.hrtime.bigint();
+        const r = f();
+        const t1 = process.hrtime.bigint();
+        keep(r);
+        us[k][i] = Number(t1 - t0) / 1000;
+      }
+    }
   }
-  us.sort();
-  const at = (q) => us[Math.min(calls - 1, Math.floor(q * calls))];
-  return { median: at(0.5), min: us[0], p90: at(0.9) };
+  return us.map((u) => {
+    u.sort();
+    const at = (q) => u[Math.min(calls - 1, Math.floor(q * calls))];
+    return { median: at(0.5), min: u[0], p90: at(0.9) };
+  });
 }
 
 // DeepSeek-V3's published config.json, from its catalog file, as a reader would paste it
@@ -77,17 +93,28 @@ const baseline = {
   'empty function call': () => empty({ peakFlopsPerSecond: 65e12, bytesPerSecond: 320e9, flopsPerByte: 1 }),
   'JSON.stringify(args)': () => ({ s: JSON.stringify({ peakFlopsPerSecond: 65e12, bytesPerSecond: 320e9, flopsPerByte: 1 }) }),
 };
-for (const [name, f] of Object.entries(baseline)) rows.push(['pure JS', name, time(f)]);
+for (const [name, f] of Object.entries(baseline)) rows.push(['pure JS', name, time(f)[0]]);
+const label = (build, k) => (dirs.length > 1 ? `${basename(dirs[k])}/${build}` : build);
 for (const [build, load] of Object.entries(builds)) {
-  const rl = await load();
-  for (const [name, f] of Object.entries(cases(rl))) rows.push([build, name, time(f)]);
+  const perDir = [];
+  for (const dir of dirs) perDir.push(cases(await load(dir)));
+  for (const name of Object.keys(perDir[0])) {
+    const times = time(...perDir.map((c) => c[name]));
+    times.forEach((t, k) => rows.push([label(build, k), name, t, k > 0 ? t.median / times[0].median : null]));
+  }
 }
 
 const fmt = (x) => x.toFixed(2);
-console.log(`${calls} timed calls each after ${warmup} untimed, Node ${process.version}, ${dir}\n`);
-console.log('| build | call | median µs | min µs | p90 µs |');
-console.log('| --- | --- | ---: | ---: | ---: |');
-for (const [build, name, t] of rows) {
-  console.log(`| ${build} | ${name} | ${fmt(t.median)} | ${fmt(t.min)} | ${fmt(t.p90)} |`);
+console.log(`${calls} timed calls each after ${warmup} untimed, Node ${process.version}, ${dirs.join(', ')}\n`);
+if (dirs.length > 1) {
+  console.log('| build | call | median µs | min µs | p90 µs | median ÷ first folder\'s |');
+  console.log('| --- | --- | ---: | ---: | ---: | ---: |');
+} else {
+  console.log('| build | call | median µs | min µs | p90 µs |');
+  console.log('| --- | --- | ---: | ---: | ---: |');
+}
+for (const [build, name, t, ratio] of rows) {
+  const last = dirs.length > 1 ? ` ${ratio == null ? '' : ratio.toFixed(3)} |` : '';
+  console.log(`| ${build} | ${name} | ${fmt(t.median)} | ${fmt(t.min)} | ${fmt(t.p90)} |${last}`);
 }
 if (sink < 0) console.log(sink);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <new>
 #include <span>
 #include <stdexcept>
 
@@ -25,47 +26,132 @@ namespace roofline::api {
 
 Value Value::array(std::vector<Value> items) {
   Value v;
+  new (&v.members_) Members{std::move(items), {}};
   v.kind_ = Kind::array;
-  v.items_ = std::move(items);
   return v;
 }
 
 Value Value::object() {
   Value v;
+  new (&v.members_) Members{};
   v.kind_ = Kind::object;
   return v;
 }
 
+Value::Value(const Value& other) : kind_(other.kind_) {
+  switch (kind_) {
+    case Kind::null: break;
+    case Kind::boolean: boolean_ = other.boolean_; break;
+    case Kind::number: number_ = other.number_; break;
+    case Kind::string: new (&string_) std::string(other.string_); break;
+    case Kind::array:
+    case Kind::object: new (&members_) Members(other.members_); break;
+  }
+}
+
+Value::Value(Value&& other) noexcept { take(std::move(other)); }
+
+Value& Value::operator=(const Value& other) {
+  if (this != &other) *this = Value(other);
+  return *this;
+}
+
+Value& Value::operator=(Value&& other) noexcept {
+  if (this != &other) {
+    Value moved(std::move(other));  // other may live inside *this
+    if (kind_ >= Kind::string) destroy();
+    take(std::move(moved));
+  }
+  return *this;
+}
+
+void Value::take(Value&& other) noexcept {
+  kind_ = other.kind_;
+  switch (kind_) {
+    case Kind::null: break;
+    case Kind::boolean: boolean_ = other.boolean_; break;
+    case Kind::number: number_ = other.number_; break;
+    case Kind::string: new (&string_) std::string(std::move(other.string_)); break;
+    case Kind::array:
+    case Kind::object: new (&members_) Members(std::move(other.members_)); break;
+  }
+}
+
+void Value::destroy() noexcept {
+  if (kind_ == Kind::string) {
+    string_.~basic_string();
+  } else {
+    members_.~Members();
+  }
+}
+
+const std::string& Value::string() const {
+  static const std::string none;
+  return kind_ == Kind::string ? string_ : none;
+}
+
+const std::vector<Value>& Value::items() const {
+  static const std::vector<Value> none;
+  return kind_ == Kind::array || kind_ == Kind::object ? members_.items : none;
+}
+
+const std::vector<std::string>& Value::keys() const {
+  static const std::vector<std::string> none;
+  return kind_ == Kind::object ? members_.keys : none;
+}
+
+Value::Members& Value::object_members() {
+  if (kind_ == Kind::null) *this = object();
+  if (kind_ != Kind::object) throw std::logic_error("a key added to a value that is not an object");
+  if (members_.keys.empty()) {
+    // results are objects of about a dozen fields: one allocation each instead of five growths
+    members_.keys.reserve(16);
+    members_.items.reserve(16);
+  }
+  return members_;
+}
+
 Value& Value::set(std::string key, Value v) & {
-  for (std::size_t i = 0; i < keys_.size(); ++i) {
-    if (keys_[i] == key) {
-      items_[i] = std::move(v);
-      return *this;
-    }
+  if (const Value* found = find(key)) {
+    const_cast<Value&>(*found) = std::move(v);  // *this is not const: nor is what it holds
+    return *this;
   }
   return add(std::move(key), std::move(v));
 }
 
-Value& Value::add(std::string key, Value v) & {
-  if (keys_.empty()) {
-    // results are objects of about a dozen fields: one allocation each instead of five growths
-    keys_.reserve(16);
-    items_.reserve(16);
+Value& Value::set_text(std::string_view key, Value&& v) {
+  if (const Value* found = find(key)) {
+    const_cast<Value&>(*found) = std::move(v);
+    return *this;
   }
-  keys_.push_back(std::move(key));
-  items_.push_back(std::move(v));
+  return add_text(key, std::move(v));
+}
+
+Value& Value::add(std::string key, Value v) & {
+  Members& m = object_members();
+  m.keys.push_back(std::move(key));
+  m.items.push_back(std::move(v));
+  return *this;
+}
+
+Value& Value::add_text(std::string_view key, Value&& v) {
+  Members& m = object_members();
+  m.keys.emplace_back(key);
+  m.items.push_back(std::move(v));
   return *this;
 }
 
 Value& Value::push(Value v) & {
-  items_.push_back(std::move(v));
+  if (kind_ == Kind::null) *this = array();
+  if (kind_ != Kind::array) throw std::logic_error("an element pushed onto a value that is not an array");
+  members_.items.push_back(std::move(v));
   return *this;
 }
 
 const Value* Value::find(std::string_view key) const {
   if (kind_ != Kind::object) return nullptr;
-  for (std::size_t i = 0; i < keys_.size(); ++i) {
-    if (keys_[i] == key) return &items_[i];
+  for (std::size_t i = 0; i < members_.keys.size(); ++i) {
+    if (members_.keys[i] == key) return &members_.items[i];
   }
   return nullptr;
 }
@@ -365,16 +451,16 @@ bool flag_arg(const Args& a, std::string_view key) {
   return f.boolean();
 }
 
-Value step_value(const Step& st) {
+Value step_value(Step st) {
   std::vector<Value> list;
   list.reserve(st.operators.size());
   Value ops = Value::array(std::move(list));
   for (std::size_t i = 0; i < st.operators.size(); ++i) {
-    const StepOperator& op = st.operators[i];
+    StepOperator& op = st.operators[i];
     const StepOperatorTime& t = st.times[i];
     ops.push(Value::object()
-                 .add("id", op.id)
-                 .add("group", op.group)
+                 .add("id", std::move(op.id))
+                 .add("group", std::move(op.group))
                  .add("count", op.count)
                  .add("flops", op.flops)
                  .add("weightBytes", op.weight_bytes)
@@ -383,7 +469,7 @@ Value step_value(const Step& st) {
                  .add("activationBytes", op.activation_bytes)
                  .add("bytes", op.bytes())
                  .add("flopsPerByte", t.flops_per_byte)
-                 .add("bound", std::string(bound_id(t.bound)))
+                 .add("bound", bound_id(t.bound))
                  .add("seconds", t.seconds)
                  .add("share", t.share));
   }
@@ -397,7 +483,7 @@ Value step_value(const Step& st) {
                      .add("activationBytes", st.activation_bytes)
                      .add("seconds", st.seconds)
                      .add("rooflineSeconds", st.roofline_seconds)
-                     .add("rooflineBound", std::string(bound_id(st.roofline_bound)))
+                     .add("rooflineBound", bound_id(st.roofline_bound))
                      .add("attentionShare", st.attention_share);
   return Value::object().add("operators", std::move(ops)).add("totals", std::move(totals));
 }
@@ -1596,7 +1682,8 @@ void reject_unknown(const Function& f, const Value& args) {
 
 // The last line of defence for "never NaN or Infinity": every number of every result.
 void check_finite(const Value& v) {
-  if (v.is(Value::Kind::number)) require_result("result", v.number());
+  if (v.is(Value::Kind::number) && !std::isfinite(v.number())) require_result("result", v.number());
+  if (v.kind() < Value::Kind::array) return;
   for (const Value& item : v.items()) check_finite(item);
 }
 

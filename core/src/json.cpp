@@ -1,5 +1,6 @@
 #include "roofline/json.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cfloat>
 #include <cmath>
@@ -303,69 +304,89 @@ class Parser {
 
 // ---- writing ------------------------------------------------------------------------------
 
-// Collects output in a small buffer and appends it to the string in blocks: most pieces are a
-// character or a few, and appending each to a std::string costs a call that the size-optimized
-// WebAssembly build does not inline.
+// Writes straight into the string's own storage, grown ahead of what is written and trimmed by
+// finish(): most pieces are a character or a few, and appending each to a std::string costs a
+// call that the size-optimized WebAssembly build does not inline. (A buffer of its own, appended
+// to the string when full, cost a second copy of the whole text: at -Oz, Emscripten's libc
+// copies and fills memory a byte at a time.)
 class Writer {
  public:
-  explicit Writer(std::string& out) : out_(out) {}
+  explicit Writer(std::string& out) : out_(out), start_(out.size()), p_(nullptr), end_(nullptr) { grow(start_, 0); }
   Writer(const Writer&) = delete;
   Writer& operator=(const Writer&) = delete;
 
   void put(char c) {
-    if (p_ == std::end(buffer_)) flush();
+    if (p_ == end_) grow(written(), 1);
     *p_++ = c;
   }
   void put(const char* s, std::size_t n) {
-    if (static_cast<std::size_t>(std::end(buffer_) - p_) < n) {
-      flush();
-      if (n > sizeof buffer_) {
-        out_.append(s, n);
-        return;
-      }
-    }
-    std::memcpy(p_, s, n);
+    std::memcpy(room(n), s, n);
     p_ += n;
   }
   void put(std::string_view s) { put(s.data(), s.size()); }
   void put(std::size_t count, char c) {
     for (std::size_t i = 0; i < count; ++i) put(c);
   }
-  void flush() {
-    out_.append(buffer_, p_);
-    p_ = buffer_;
+  /// Where to write the next n bytes directly (then wrote()).
+  char* room(std::size_t n) {
+    if (static_cast<std::size_t>(end_ - p_) < n) grow(written(), n);
+    return p_;
   }
+  /// Ends a direct write that room() began, at `end`.
+  void wrote(char* end) { p_ = end; }
+  /// Trims the string to what was written.
+  void finish() { out_.resize(written()); }
 
  private:
   std::string& out_;
-  char buffer_[512];
-  char* p_ = buffer_;
+  std::size_t start_;  // the string's size before
+  char* p_;
+  char* end_;
+
+  [[nodiscard]] std::size_t written() const { return static_cast<std::size_t>(p_ - out_.data()); }
+
+  // Makes room for n more bytes after the first `used`, and for half as many again as written
+  // so far. Growing the string fills the new part with zeros, so it grows in steps near what is
+  // written rather than to its capacity at once (which cost a small result 2.5 µs in wasm).
+  void grow(std::size_t used, std::size_t n) {
+    out_.resize(used + std::max(n, (used - start_) / 2 + 256));
+    p_ = out_.data() + used;
+    end_ = out_.data() + out_.size();
+  }
 };
 
-// The decimal digits of n (no sign), written at the end of `out`.
+// The decimal digits of n (no sign), written at the end of `out`. The arithmetic is 32-bit
+// wherever it can be: WebAssembly has no 64-bit multiply-high, so a 64-bit division by a
+// constant stays a division, where a 32-bit one becomes a multiplication and a shift.
 void append_digits(std::uint64_t n, Writer& out) {
-  char buffer[24];
-  char* end = buffer + sizeof buffer;
+  int count = 1;
+  for (std::uint64_t limit = 10; count < 20 && n >= limit; limit *= 10) ++count;
+  char* const end = out.room(static_cast<std::size_t>(count)) + count;  // written backwards, in place
   char* p = end;
+  while (n > 0xFFFFFFFFu) {  // eight digits for one 64-bit division
+    auto low = static_cast<std::uint32_t>(n % 100000000);
+    n /= 100000000;
+    for (int i = 0; i < 8; ++i) {
+      *--p = static_cast<char>('0' + low % 10);
+      low /= 10;
+    }
+  }
+  auto m = static_cast<std::uint32_t>(n);
   do {
-    *--p = static_cast<char>('0' + n % 10);
-    n /= 10;
-  } while (n != 0);
-  out.put(p, static_cast<std::size_t>(end - p));
+    *--p = static_cast<char>('0' + m % 10);
+    m /= 10;
+  } while (m != 0);
+  out.wrote(end);
 }
 
-// a > 0 written as digits × 10^-scale, in JavaScript's layout: plain decimals for magnitudes from
-// 1e-6 up to 1e21, exponent notation outside.
-void append_scaled(std::uint64_t digits, int scale, Writer& out) {
-  while (digits % 10 == 0) {
-    digits /= 10;
+// a > 0 written as the n decimal digits at `begin` (the first not 0) × 10^-scale, in
+// JavaScript's layout: plain decimals for magnitudes from 1e-6 up to 1e21, exponent notation
+// outside.
+void append_scaled(const char* begin, int n, int scale, Writer& out) {
+  while (n > 1 && begin[n - 1] == '0') {
+    --n;
     --scale;
   }
-  char buffer[24];
-  char* end = buffer + sizeof buffer;
-  char* begin = end;
-  for (std::uint64_t n = digits; n != 0; n /= 10) *--begin = static_cast<char>('0' + n % 10);
-  const int n = static_cast<int>(end - begin);
   const int point = n - scale;  // digits before the decimal point
   if (point > 0 && point <= 21) {
     if (scale <= 0) {
@@ -497,8 +518,12 @@ void append_grisu(double a, Writer& out) {
   const std::uint64_t high_minus_w = (high - w).f;
   auto p1 = static_cast<std::uint32_t>(high.f >> -one.e);
   std::uint64_t p2 = high.f & (one.f - 1);
-  int kappa = 1;
-  while (kappa < 10 && p1 >= pow10_32[kappa]) ++kappa;
+  // p1's kappa digits (at least one), the last at p1_digits[9]: taken by division by the constant
+  // 10, which compiles to a multiplication, where dividing by each power of ten in turn costs a
+  // hardware division per digit.
+  char p1_digits[10];
+  int kappa = 0;
+  for (std::uint32_t n = p1; kappa == 0 || n != 0; n /= 10) p1_digits[9 - kappa++] = static_cast<char>(n % 10);
   char digits[20];
   int length = 0;
   int exponent = decimal_exponent_of_c;
@@ -512,10 +537,10 @@ void append_grisu(double a, Writer& out) {
     }
   };
   bool done = false;
-  while (kappa > 0) {
+  for (const char* next = p1_digits + 10 - kappa; kappa > 0; ++next) {
     const std::uint32_t unit = pow10_32[kappa - 1];
-    const auto d = static_cast<char>(p1 / unit);
-    p1 %= unit;
+    const char d = *next;
+    p1 -= static_cast<std::uint32_t>(d) * unit;
     if (d || length) digits[length++] = static_cast<char>('0' + d);
     --kappa;
     const std::uint64_t rest = (static_cast<std::uint64_t>(p1) << -one.e) + p2;
@@ -543,9 +568,7 @@ void append_grisu(double a, Writer& out) {
       }
     }
   }
-  std::uint64_t n = 0;
-  for (int i = 0; i < length; ++i) n = n * 10 + static_cast<std::uint64_t>(digits[i] - '0');
-  append_scaled(n, -exponent, out);
+  append_scaled(digits, length, -exponent, out);
 }
 
 void append_number(double x, Writer& out) {
@@ -566,13 +589,29 @@ void append_number(double x, Writer& out) {
   append_grisu(a, out);
 }
 
+// A character JSON text must escape.
+bool needs_escape(char c) { return c == '"' || c == '\\' || static_cast<unsigned char>(c) < 0x20; }
+
 void append_string(std::string_view s, Writer& out) {
+  // Most text (every key) has nothing to escape: copied and checked in one pass, straight into
+  // the string. At the first character to escape, the general loop below starts over.
+  const char* end = s.data() + s.size();
+  {
+    char* to = out.room(s.size() + 2);
+    *to++ = '"';
+    const char* from = s.data();
+    while (from != end && !needs_escape(*from)) *to++ = *from++;
+    if (from == end) {
+      *to++ = '"';
+      out.wrote(to);
+      return;
+    }
+  }
   out.put('"');
   const char* p = s.data();
-  const char* end = p + s.size();
   while (p != end) {
     const char* run = p;
-    while (p != end && *p != '"' && *p != '\\' && static_cast<unsigned char>(*p) >= 0x20) ++p;
+    while (p != end && !needs_escape(*p)) ++p;
     out.put(run, static_cast<std::size_t>(p - run));
     if (p == end) break;
     const char c = *p++;
@@ -636,7 +675,7 @@ Value parse_json(std::string_view text) { return Parser(text).document(); }
 void write_json(const Value& value, std::string& out) {
   Writer writer(out);
   write_value(value, writer);
-  writer.flush();
+  writer.finish();
 }
 
 std::string write_json(const Value& value) {

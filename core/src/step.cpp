@@ -13,6 +13,7 @@ namespace {
 class Builder {
  public:
   explicit Builder(const StepInput& in) : in_(in), a_(in.arch) {
+    ops_.reserve(20);  // the most a step has: MLA, full and sliding attention, dense and MoE layers
     act_ = bytes_per_element(in.format.compute_dtype);
     kv_ = bytes_per_element(in.kv_dtype);
     tokens_ = in.phase == Phase::decode ? in.batch : in.batch * in.context;
@@ -204,6 +205,7 @@ Step step(const StepInput& in) {
   Step s;
   s.tokens = t;
   s.operators = b.take();
+  s.times.reserve(s.operators.size());
   const double peak = in.device.peak.value(), bw = in.device.bandwidth.value();
   double attention = 0;
   for (const StepOperator& op : s.operators) {
