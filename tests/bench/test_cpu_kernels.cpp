@@ -1,5 +1,6 @@
 // Correctness of every CPU kernel on awkward sizes (edges of tiles, odd row counts, one thread
 // and several), against double-precision references. Returns non-zero on the first failure.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -116,6 +117,57 @@ void test_matmuls(ThreadPool& pool) {
   }
 }
 
+// gemv_walk: every row of a slice once, in gemv_streams long runs of consecutive rows; the rows
+// left over alone (the same row in every place); nothing outside the slice.
+void test_gemv_walk() {
+  bool ok = true;
+  std::string detail = "slices of 0 to 40 rows from 3";
+  for (std::size_t n = 0; n <= 40 && ok; ++n) {
+    std::vector<int> seen(n + 6, 0);
+    std::size_t last[gemv_streams] = {}, calls = 0;
+    gemv_walk(3, 3 + n, [&](const std::size_t (&row)[gemv_streams]) {
+      const bool alone = std::all_of(row, row + gemv_streams, [&](std::size_t r) { return r == row[0]; });
+      for (std::size_t s = 0; s < gemv_streams; ++s) {
+        if (row[s] < 3 || row[s] >= 3 + n) ok = false;
+        else if (!alone || s == 0) ++seen[row[s]];
+        // a stream goes on at the next row
+        if (!alone && calls > 0 && row[s] != last[s] + 1) ok = false;
+        last[s] = row[s];
+      }
+      if (!alone) ++calls;
+    });
+    for (std::size_t r = 0; r < seen.size(); ++r)
+      if (seen[r] != (r >= 3 && r < 3 + n ? 1 : 0)) ok = false;
+    if (calls != n / gemv_streams) ok = false;
+    if (!ok) detail = "slice of " + std::to_string(n) + " rows";
+  }
+  expect(ok, "gemv_walk visits each row once, in long streams", detail);
+}
+
+// quantize_x_groups (vectorized where the CPU can) against quantize_x_block, code for code: real
+// values, halves that round to even, an all-zero group and a NaN.
+void test_quantize_x_groups() {
+  for (std::size_t group : {32ul, 96ul, 128ul}) {
+    const std::size_t k = group * 5;
+    auto x = reals(k, 23);
+    for (std::size_t j = 0; j < group; ++j) x[j] = 0.5f * float(int(j % 9) - 4);  // ±127·m/4: halves
+    for (std::size_t j = group; j < 2 * group; ++j) x[j] = 0;
+    x[3 * group + 7] = NAN;
+    std::vector<std::int8_t> q(k), want_q(k);
+    std::vector<float> d(k / group);
+    std::vector<int> sums(k / group);
+    quantize_x_groups(x.data(), k, group, q.data(), d.data(), sums.data());
+    bool same = true;
+    for (std::size_t g = 0; g < k / group; ++g) {
+      int sum;
+      const float want_d = quantize_x_block(x.data() + g * group, want_q.data() + g * group, sum, group);
+      same = same && sum == sums[g] && (want_d == d[g] || (std::isnan(want_d) && std::isnan(d[g])));
+    }
+    same = same && q == want_q;
+    expect(same, "quantize_x_groups, group " + std::to_string(group), "the codes, scales and sums of quantize_x_block");
+  }
+}
+
 void test_gemv(ThreadPool& pool) {
   for (std::size_t rows : {1ul, 3ul, 4ul, 9ul, 130ul}) {
     for (std::size_t cols : {128ul, 384ul, 1024ul}) {
@@ -133,7 +185,7 @@ void test_gemv(ThreadPool& pool) {
         for (std::size_t j = 0; j < cols; ++j) s += double(from_bf16(w16[i * cols + j])) * x[j];
         want[i] = s;
       }
-      for (RowPrefetch prefetch : {RowPrefetch::none, RowPrefetch::next_rows, RowPrefetch::ahead}) {
+      for (RowPrefetch prefetch : {RowPrefetch::none, RowPrefetch::ahead}) {
         std::fill(y.begin(), y.end(), NAN);
         gemv_bf16(pool, w16.data(), x.data(), y.data(), rows, cols, prefetch);
         expect(check_close(y.data(), want.data(), rows, 1e-4, 1.0, detail),
@@ -195,10 +247,10 @@ void test_gemv_int_dot(ThreadPool& pool) {
             double s = 0;
             for (std::size_t j = 0; j < sh.cols; ++j) s += double(dequantized(q, i, j)) * x[j];
             want[i] = s;
-            bound[i] = int_dot_error_bound(q, i, x.data());
+            bound[i] = int_dot_gemv_bound(q, i, x.data());
           }
-          // every way of prefetching (the CPU's choice is one of them): the same results
-          for (RowPrefetch prefetch : {RowPrefetch::none, RowPrefetch::next_rows, RowPrefetch::ahead}) {
+          // both ways of prefetching: the same results
+          for (RowPrefetch prefetch : {RowPrefetch::none, RowPrefetch::ahead}) {
             std::fill(y.begin(), y.end(), NAN);
             if (bits == 8) gemv_int8_dp(pool, q, x.data(), y.data(), isa, prefetch);
             else gemv_int4_dp(pool, q, x.data(), y.data(), isa, prefetch);
@@ -374,6 +426,8 @@ int main() {
   test_formats();
   test_dequant();
   test_int_dot_lanes();
+  test_gemv_walk();
+  test_quantize_x_groups();
   for (unsigned threads : {1u, 3u}) {
     ThreadPool pool(threads);
     vendor_set_threads(threads);

@@ -25,7 +25,7 @@ namespace {
 
 constexpr const char* usage =
     "usage: roofline-bench [--quick] [--backend cpu|cuda|all] [--threads N] [--json FILE] [--csv FILE]\n"
-    "                      [--only A,B,...] [--prefetch none|next-rows|ahead]\n"
+    "                      [--only A,B,...] [--prefetch none|ahead]\n"
     "\n"
     "Verifies every kernel against a reference, then times it (warm-ups, repetitions; min / median /\n"
     "max) and places it on the roofline: intensity and FLOP/s from the core's own counts, the roof\n"
@@ -40,9 +40,9 @@ constexpr const char* usage =
     "  --only A,B,...  run only the kernels whose id starts with one of these prefixes\n"
     "                  (ceilings then come from what ran); levels: the memory hierarchy\n"
     "                  sweep (L1, L2, L3, DRAM), with copy and triad for the ceiling\n"
-    "  --prefetch P    the CPU GEMVs' software prefetch: none, next-rows (the next 4 rows) or\n"
-    "                  ahead (512 B ahead in the rows being read); default: this CPU's, which\n"
-    "                  the report names (gemvPrefetch)\n"
+    "  --prefetch P    the CPU GEMVs' software prefetch: ahead (the default: 2 KiB ahead in\n"
+    "                  each row stream, into L2) or none (the hardware's alone); the report\n"
+    "                  names it (gemvPrefetch)\n"
     "  --help          this text\n"
     "\n"
     "Exit status: 0 when every kernel verified, 1 on a mismatch, 2 on a usage error, 77 when\n"
@@ -107,7 +107,7 @@ int main(int argc, char** argv) {
     } else if (a == "--prefetch") {
       options.prefetch = value();
       if (!rlk::cpu::prefetch_id_known(options.prefetch)) {
-        std::fprintf(stderr, "roofline-bench: --prefetch must be none, next-rows or ahead, got %s\n",
+        std::fprintf(stderr, "roofline-bench: --prefetch must be none or ahead, got %s\n",
                      options.prefetch.c_str());
         return 2;
       }

@@ -76,7 +76,7 @@ inline Case make_case(std::string id, std::string name, std::string family, Kind
 struct Options {
   bool quick = false;
   unsigned threads = 0;  ///< CPU threads (0: all hardware threads)
-  std::string prefetch;  ///< the CPU GEMVs' software prefetch: "none", "next-rows", "ahead"; empty: this CPU's default
+  std::string prefetch;  ///< the CPU GEMVs' software prefetch: "none" or "ahead"; empty: the default (ahead)
 };
 
 struct MachineInfo {

@@ -95,21 +95,22 @@ inline float dequantized(const QuantizedMatrix& w, std::size_t r, std::size_t c)
   return sc * static_cast<float>(nibble - 8);
 }
 
-/// Activations for the integer-dot GEMVs, quantized once per call as llama.cpp's Q8_0 does:
-/// blocks of 32 values, each with an FP32 scale d = max|x| ÷ 127 and codes q = round(x ÷ d)
-/// in [−127, 127] (d = 0 and q = 0 for an all-zero block).
+/// Activations for the integer-dot GEMVs, quantized once per call: blocks of `n` values (x_block
+/// = 32 as llama.cpp's Q8_0 on the GPU; the CPU kernels take one block per weight group, as
+/// llama.cpp's Q8_K does for its k-quants), each with an FP32 scale d = max|x| ÷ 127 and codes
+/// q = round(x ÷ d) in [−127, 127] (d = 0 and q = 0 for an all-zero block).
 inline constexpr int x_block = 32;
 
-/// Quantizes one block of x_block values: writes the codes, returns d and, in `sum`, Σ q.
-inline float quantize_x_block(const float* x, std::int8_t* q, int& sum) {
+/// Quantizes one block of `n` values: writes the codes, returns d and, in `sum`, Σ q.
+inline float quantize_x_block(const float* x, std::int8_t* q, int& sum, std::size_t n = x_block) {
   float amax = 0;
-  for (int j = 0; j < x_block; ++j) {
+  for (std::size_t j = 0; j < n; ++j) {
     const float a = std::fabs(x[j]);
     if (!(a <= amax)) amax = a;  // a NaN sticks, and reaches y through d
   }
   const float d = amax / 127.0f, inv = amax > 0 ? 127.0f / amax : 0.0f;
   sum = 0;
-  for (int j = 0; j < x_block; ++j) {
+  for (std::size_t j = 0; j < n; ++j) {
     q[j] = static_cast<std::int8_t>(std::lrintf(x[j] * inv));
     sum += q[j];
   }
@@ -124,24 +125,26 @@ inline void fill_exactly_quantizable(float* x, std::size_t count, unsigned seed)
 }
 
 /// How far an integer-dot GEMV's y_r may be from Σ_j w_rj·x_j (w dequantized, x unquantized,
-/// both exact), when it computes Σ_blocks s·d_b·(Σ_{j∈b} q^w_j·q^x_j) with exact integer block
-/// sums and FP32 for the rest:
+/// both exact), when x is quantized in blocks of `block` values and the GEMV computes
+/// Σ_terms s·d_b·I with exact integer sums I (`terms` of them per block: the SIMD lanes that
+/// each hold a part of a block's sum) and FP32 for the rest:
 ///  - quantizing x: with d_b and 1/d_b rounded to FP32 and q rounded to nearest,
 ///    |x_j − d_b·q_j| ≤ d_b/2 + |x_j|·3.01u ≤ d_b·(1/2 + 2^−15) (|x_j| ≤ 127·d_b, u = 2^−24), so
 ///    this part is at most Σ_b d_b·(1/2 + 2^−15)·Σ_{j∈b} |w_rj|;
-///  - FP32 arithmetic: B block terms s·d_b·I_b, two roundings each, summed in any order:
-///    at most γ(B + 2)·Σ_b |s·d_b·I_b| ≤ γ(B + 2)·Σ_j |w_rj|·(|x_j| + d_b), γ(n) = n·u ÷ (1 − n·u).
-/// `cols` a multiple of x_block.
-inline double int_dot_error_bound(const QuantizedMatrix& w, std::size_t r, const float* x) {
+///  - FP32 arithmetic: N = blocks × terms products s·d_b·I, two roundings each, summed in any
+///    order: at most γ(N + 2)·Σ |s·d_b·I| ≤ γ(N + 2)·Σ_j |w_rj|·(|x_j| + d_b), γ(n) = n·u ÷ (1 − n·u).
+/// `cols` a multiple of `block`.
+inline double int_dot_error_bound(const QuantizedMatrix& w, std::size_t r, const float* x,
+                                  std::size_t block = x_block, std::size_t terms = 1) {
   const double u = std::ldexp(1.0, -24);
-  const double blocks = double(w.cols / x_block), gamma = (blocks + 2) * u / (1 - (blocks + 2) * u);
+  const double n = double(w.cols / block * terms), gamma = (n + 2) * u / (1 - (n + 2) * u);
   double quant = 0, magnitude = 0;
-  for (std::size_t b = 0; b < w.cols; b += x_block) {
+  for (std::size_t b = 0; b < w.cols; b += block) {
     float amax = 0;
-    for (int j = 0; j < x_block; ++j) amax = std::fmax(amax, std::fabs(x[b + j]));
+    for (std::size_t j = 0; j < block; ++j) amax = std::fmax(amax, std::fabs(x[b + j]));
     const double d = double(amax / 127.0f);
     double wsum = 0;
-    for (int j = 0; j < x_block; ++j) {
+    for (std::size_t j = 0; j < block; ++j) {
       const double wj = std::fabs(double(dequantized(w, r, b + j)));
       wsum += wj;
       magnitude += wj * (std::fabs(double(x[b + j])) + d);

@@ -27,35 +27,27 @@ void gemv_bf16(ThreadPool& pool, const std::uint16_t* w, const float* x, float* 
       xs[j + 8 + e] = x[j + 2 * e + 1];
     }
   const float* xp = xs.data();
-  constexpr std::size_t R = 4;  // rows at a time share each load of x
-  parallel_for(pool, m, R, [&](std::size_t r0, std::size_t r1) {
-    for (std::size_t i = r0; i < r1; i += R) {
-      v8f acc[R][2] = {};
-      const std::uint16_t* rows[R];
-      for (std::size_t r = 0; r < R; ++r) rows[r] = w + std::min(i + r, r1 - 1) * k;  // tail: re-read
-      // Software prefetch as the integer-dot GEMVs do on this CPU (RowPrefetch), so that their
-      // comparison measures the bytes, not the prefetching. next_rows: as many bytes of the next R
-      // rows per step as this one reads (2 lines), in order; ahead: a line per row every 64 bytes.
-      const char* next = reinterpret_cast<const char*>(w + (i + R) * k);
+  // Rows walked as four long streams per thread (gemv_walk, kernels.hpp), as the integer-dot
+  // GEMVs walk theirs, with the same prefetch, so that their comparison measures the bytes.
+  parallel_for(pool, m, gemv_streams, [&](std::size_t r0, std::size_t r1) {
+    gemv_walk(r0, r1, [&](const std::size_t (&row)[gemv_streams]) {
+      v8f acc[gemv_streams][2] = {};
+      const std::uint16_t* rows[gemv_streams];
+      for (std::size_t r = 0; r < gemv_streams; ++r) rows[r] = w + row[r] * k;
       for (std::size_t j = 0; j < k; j += 16) {
-        if (prefetch == RowPrefetch::next_rows) {
-          __builtin_prefetch(next + j / 16 * (R * 32));
-          __builtin_prefetch(next + j / 16 * (R * 32) + 64);
-        } else if (prefetch == RowPrefetch::ahead && j % 32 == 0) {
-          for (std::size_t r = 0; r < R; ++r)
-            __builtin_prefetch(reinterpret_cast<const char*>(rows[r] + j) + row_prefetch_ahead);
-        }
         const v8f xe = load8(xp + j), xo = load8(xp + j + 8);
 #pragma GCC unroll 4
-        for (std::size_t r = 0; r < R; ++r) {
+        for (std::size_t r = 0; r < gemv_streams; ++r) {
+          if (prefetch == RowPrefetch::ahead && j % 32 == 0)
+            __builtin_prefetch(reinterpret_cast<const char*>(rows[r] + j) + row_prefetch_ahead, 0, 3);
           v8f we, wo;
           widen_bf16_pairs(rows[r] + j, we, wo);
           acc[r][0] += we * xe;
           acc[r][1] += wo * xo;
         }
       }
-      for (std::size_t r = 0; r < R && i + r < r1; ++r) y[i + r] = hsum(acc[r][0] + acc[r][1]);
-    }
+      for (std::size_t r = 0; r < gemv_streams; ++r) y[row[r]] = hsum(acc[r][0] + acc[r][1]);
+    });
   });
 }
 

@@ -1,13 +1,17 @@
-// y = W·x, W in INT8 with one BF16 scale per group of a row (gemv_int8's layout), x quantized
-// to INT8 once per call in blocks of 32 (scale d_b): reads 1 byte per weight plus the scales,
-// and x; writes y. y_i = Σ_g s_ig · Σ_{b∈g} d_b · Σ_{j∈b} q_ij·qx_j, the inner sum in integers:
-// 32 weights meet 32 codes of x in one vpdpbusd (or vpmaddubsw + vpmaddwd), then one convert and
-// one FMA by d_b per block and row, one FMA by s_ig per group and row.
+// y = W·x, W in INT8 with one BF16 scale per group of a row (gemv_int8's layout), x quantized to
+// INT8 once per call, one FP32 scale d_g per group of the weights (numeric.hpp): reads 1 byte per
+// weight plus the scales, and x; writes y. y_i = Σ_g s_ig · d_g · Σ_{j∈g} q_ij·qx_j, the inner
+// sum in integers: 32 weights meet 32 codes of x in one vpdpbusd (or vpmaddubsw + vpmaddwd) into
+// int32 lanes that run over the whole group, then per group and row one convert, one multiply
+// by d_g and one FMA by s_ig.
 //
-// vpdpbusd and vpmaddubsw multiply unsigned bytes by signed bytes. vpdpbusd (AVX-VNNI or AVX-512 VNNI): the weights go in
-// as q + 128 (an XOR with 0x80), and the sum starts from −128·Σ qx_b, which takes the offset
-// back out exactly (int32, no saturation). AVX2: vpmaddubsw adds pairs into int16 with
-// saturation, so the weights go in as |q| and x as qx·sign(q): |pair| ≤ 2·128·127 < 2^15.
+// Rows are walked as kernels.hpp says (gemv_walk): four long streams per thread, each prefetched
+// 2 KiB ahead into L2 (RowPrefetch::ahead, the default).
+//
+// vpdpbusd and vpmaddubsw multiply unsigned bytes by signed bytes. vpdpbusd (AVX-VNNI or AVX-512
+// VNNI): the weights go in as q + 128 (an XOR with 0x80), and the sum starts from −128·Σ qx_g,
+// which takes the offset back out exactly (int32, no saturation). AVX2: vpmaddubsw adds pairs into
+// int16 with saturation, so the weights go in as |q| and x as qx·sign(q): |pair| ≤ 2·128·127 < 2^15.
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -15,7 +19,6 @@
 
 #include "kernels.hpp"
 #if defined(__x86_64__) || defined(__i386__)
-#include <cpuid.h>
 #include <immintrin.h>
 #define RLK_X86 1
 #endif
@@ -45,37 +48,10 @@ IntDot best_int_dot() {
   return best;
 }
 
-#if defined(RLK_X86)
-namespace {
-int x86_family() {  // CPUID leaf 1: the base family, plus the extended one where the base is 15
-  unsigned a = 0, b = 0, c = 0, d = 0;
-  if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
-  const unsigned base = (a >> 8) & 0xf;
-  return int(base == 0xf ? base + ((a >> 20) & 0xff) : base);
-}
-}  // namespace
-#endif
-
-RowPrefetch best_row_prefetch() {
-#if defined(RLK_X86)
-  static const RowPrefetch best = !__builtin_cpu_is("amd") ? RowPrefetch::ahead
-                                  : x86_family() >= 26     ? RowPrefetch::next_rows
-                                                           : RowPrefetch::none;
-  return best;
-#else
-  return RowPrefetch::none;
-#endif
-}
-
 const char* row_prefetch_name(RowPrefetch p) {
-  switch (p) {
-    case RowPrefetch::next_rows: return "next rows";
-    case RowPrefetch::ahead: {
-      static const std::string name = std::to_string(row_prefetch_ahead) + " B ahead in the rows";
-      return name.c_str();
-    }
-    default: return "none (hardware only)";
-  }
+  if (p == RowPrefetch::none) return "none (hardware only)";
+  static const std::string name = std::to_string(row_prefetch_ahead) + " B ahead in each stream, into L2";
+  return name.c_str();
 }
 
 const char* int_dot_name(IntDot isa) {
@@ -90,30 +66,79 @@ const char* int_dot_name(IntDot isa) {
 void check_int_dot(const QuantizedMatrix& w, IntDot isa, const char* kernel) {
   if (!int_dot_available(isa))
     throw std::invalid_argument(std::string(kernel) + ": this CPU has no " + int_dot_name(isa));
-  if (w.group == 0 || w.group % x_block != 0 || w.cols % w.group != 0)
+  // at most 1,024: a group's integer sums (|q·qx| ≤ 128·127 each) then stay below 2^24, exact in FP32
+  if (w.group == 0 || w.group % x_block != 0 || w.group > 1024 || w.cols % w.group != 0)
     throw std::invalid_argument(std::string(kernel) + ": the group size (" + std::to_string(w.group) +
-                                ") must be a multiple of 32 that divides the columns (" + std::to_string(w.cols) + ")");
+                                ") must be a multiple of 32, at most 1,024, that divides the columns (" +
+                                std::to_string(w.cols) + ")");
+}
+
+#if defined(RLK_X86)
+namespace {
+// One group (a multiple of 32 values) as quantize_x_block quantizes it, 32 values per step:
+// vcvtps2dq rounds x·(127 ÷ max|x|) to nearest even, as lrintf does. A NaN goes the scalar way,
+// which keeps it (max with a NaN would drop it).
+__attribute__((target("avx2,fma"))) float quantize_group_avx2(const float* x, std::size_t n, std::int8_t* q, int& sum) {
+  const __m256 sign = _mm256_set1_ps(-0.0f);
+  __m256 amax = _mm256_setzero_ps(), nan = _mm256_setzero_ps();
+  for (std::size_t j = 0; j < n; j += 8) {
+    const __m256 v = _mm256_loadu_ps(x + j);
+    amax = _mm256_max_ps(amax, _mm256_andnot_ps(sign, v));
+    nan = _mm256_or_ps(nan, _mm256_cmp_ps(v, v, _CMP_UNORD_Q));
+  }
+  if (!_mm256_testz_ps(nan, nan)) return quantize_x_block(x, q, sum, n);
+  float lanes[8];
+  _mm256_storeu_ps(lanes, amax);
+  float m = 0;
+  for (float l : lanes) m = l > m ? l : m;
+  const float d = m / 127.0f, inv = m > 0 ? 127.0f / m : 0.0f;
+  const __m256 scale = _mm256_set1_ps(inv);
+  __m256i total = _mm256_setzero_si256();
+  for (std::size_t j = 0; j < n; j += 32) {
+    __m256i c[4];
+    for (int t = 0; t < 4; ++t) {
+      c[t] = _mm256_cvtps_epi32(_mm256_mul_ps(_mm256_loadu_ps(x + j + 8 * t), scale));
+      total = _mm256_add_epi32(total, c[t]);
+    }
+    // packs interleave the 128-bit lanes; the permutation puts the 32 codes back in order
+    const __m256i bytes = _mm256_packs_epi16(_mm256_packs_epi32(c[0], c[1]), _mm256_packs_epi32(c[2], c[3]));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(q + j),
+                        _mm256_permutevar8x32_epi32(bytes, _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7)));
+  }
+  int t[8];
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(t), total);
+  sum = t[0] + t[1] + t[2] + t[3] + t[4] + t[5] + t[6] + t[7];
+  return d;
+}
+}  // namespace
+#endif
+
+void quantize_x_groups(const float* x, std::size_t k, std::size_t group, std::int8_t* q, float* d, int* sums) {
+#if defined(RLK_X86)
+  if (int_dot_available(IntDot::avx2)) {
+    for (std::size_t g = 0; g < k / group; ++g) d[g] = quantize_group_avx2(x + g * group, group, q + g * group, sums[g]);
+    return;
+  }
+#endif
+  for (std::size_t g = 0; g < k / group; ++g) d[g] = quantize_x_block(x + g * group, q + g * group, sums[g], group);
 }
 
 namespace {
 
-constexpr std::size_t R = 4;  // rows at a time share each load of x
-
 struct Activations {
   std::vector<std::int8_t> q;    // codes, in x's order
-  std::vector<float> d;          // scale per block of 32
-  std::vector<std::int32_t> vnni_start;  // −16·Σ qx_b per int32 lane (8 lanes: −128·Σ qx_b)
+  std::vector<float> d;          // scale per group
+  std::vector<int> sum;          // Σ qx per group
+  std::vector<std::int32_t> vnni_start;  // −16·Σ qx_g per int32 lane (8 lanes: −128·Σ qx_g)
 };
 
-void quantize(const float* x, std::size_t k, Activations& a) {
+void quantize(const float* x, std::size_t k, std::size_t group, Activations& a) {
   a.q.resize(k);
-  a.d.resize(k / x_block);
-  a.vnni_start.resize(k / x_block);
-  for (std::size_t b = 0; b < k / x_block; ++b) {
-    int sum;
-    a.d[b] = quantize_x_block(x + b * x_block, a.q.data() + b * x_block, sum);
-    a.vnni_start[b] = -16 * sum;
-  }
+  a.d.resize(k / group);
+  a.sum.resize(k / group);
+  a.vnni_start.resize(k / group);
+  quantize_x_groups(x, k, group, a.q.data(), a.d.data(), a.sum.data());
+  for (std::size_t g = 0; g < k / group; ++g) a.vnni_start[g] = -16 * a.sum[g];
 }
 
 void rows_scalar(const QuantizedMatrix& w, const Activations& a, float* y, std::size_t r0, std::size_t r1) {
@@ -122,73 +147,72 @@ void rows_scalar(const QuantizedMatrix& w, const Activations& a, float* y, std::
     const std::int8_t* q = w.q8.data() + i * k;
     float acc = 0;
     for (std::size_t g = 0; g < groups; ++g) {
-      float part = 0;
-      for (std::size_t j = g * w.group; j < (g + 1) * w.group; j += x_block) {
-        std::int32_t dot = 0;
-        for (int t = 0; t < x_block; ++t) dot += std::int32_t(q[j + t]) * a.q[j + t];
-        part = std::fma(float(dot), a.d[j / x_block], part);
-      }
-      acc = std::fma(part, from_bf16(w.scales[i * groups + g]), acc);
+      std::int32_t dot = 0;
+      for (std::size_t j = g * w.group; j < (g + 1) * w.group; ++j) dot += std::int32_t(q[j]) * a.q[j];
+      acc = std::fma(float(dot) * a.d[g], from_bf16(w.scales[i * groups + g]), acc);
     }
     y[i] = acc;
   }
 }
 
 #if defined(RLK_X86)
+#define RLK_ALWAYS_INLINE(TARGET) __attribute__((target(TARGET), always_inline)) inline
+
+// Adds one block's products to the int32 lanes `sum` (wq: 32 weights, xq: x's 32 codes).
+RLK_ALWAYS_INLINE("avx2,fma") __m256i dot_avx2(__m256i sum, __m256i wq, __m256i xq) {
+  const __m256i pairs = _mm256_maddubs_epi16(_mm256_abs_epi8(wq), _mm256_sign_epi8(xq, wq));
+  return _mm256_add_epi32(sum, _mm256_madd_epi16(pairs, _mm256_set1_epi16(1)));
+}
+RLK_ALWAYS_INLINE("avx2,fma,avxvnni") __m256i dot_vnni(__m256i sum, __m256i wq, __m256i xq) {
+  return _mm256_dpbusd_avx_epi32(sum, _mm256_xor_si256(wq, _mm256_set1_epi8(char(0x80))), xq);
+}
+RLK_ALWAYS_INLINE("avx2,fma,avx512vnni,avx512vl") __m256i dot_vnni512(__m256i sum, __m256i wq, __m256i xq) {
+  return _mm256_dpbusd_epi32(sum, _mm256_xor_si256(wq, _mm256_set1_epi8(char(0x80))), xq);
+}
+
 // One body for every instruction set, as a macro: a target attribute cannot follow a template
-// argument. BLOCK_DOT is the int32 sums of one block (wq: weights, xq: x's codes).
-#define RLK_INT8_ROWS(NAME, TARGET, BLOCK_DOT)                                                       \
+// argument. START is a group's first int32 lanes (`start`, or zero for AVX2). (Two sets of lanes
+// per row, so that the adds would not wait on each other's latency, ran no faster: with 16
+// registers they spill.)
+#define RLK_INT8_ROWS(NAME, TARGET, START, DOT)                                                       \
   __attribute__((target(TARGET))) void NAME(const QuantizedMatrix& w, const Activations& a, float* y, \
-                                            std::size_t r0, std::size_t r1, RowPrefetch prefetch) {   \
+                                            std::size_t r0, std::size_t r1, RowPrefetch prefetch) {  \
     const std::size_t k = w.cols, groups = k / w.group;                                             \
-    for (std::size_t i = r0; i < r1; i += R) {                                                       \
-      const std::int8_t* rows[R];                                                                    \
-      for (std::size_t r = 0; r < R; ++r) rows[r] = w.q8.data() + std::min(i + r, r1 - 1) * k;       \
-      const std::int8_t* next = w.q8.data() + (i + R) * k; /* the next R rows, prefetched */         \
-      __m256 acc[R];                                                                                 \
-      for (std::size_t r = 0; r < R; ++r) acc[r] = _mm256_setzero_ps();                              \
+    gemv_walk(r0, r1, [&](const std::size_t (&row)[gemv_streams]) {                                 \
+      const std::int8_t* p[gemv_streams];                                                            \
+      for (std::size_t r = 0; r < gemv_streams; ++r) p[r] = w.q8.data() + row[r] * k;               \
+      __m256 acc[gemv_streams];                                                                      \
+      for (auto& v : acc) v = _mm256_setzero_ps();                                                   \
       for (std::size_t g = 0; g < groups; ++g) {                                                     \
-        __m256 part[R];                                                                              \
-        for (std::size_t r = 0; r < R; ++r) part[r] = _mm256_setzero_ps();                           \
+        [[maybe_unused]] const __m256i start = _mm256_set1_epi32(a.vnni_start[g]);                   \
+        __m256i sum[gemv_streams];                                                                   \
+        for (auto& v : sum) v = START;                                                               \
         for (std::size_t j = g * w.group; j < (g + 1) * w.group; j += x_block) {                     \
-          if (prefetch == RowPrefetch::next_rows) {                                                  \
-            /* as many bytes of the next R rows as this step reads of these (2 lines), in order */  \
-            const char* ahead = reinterpret_cast<const char*>(next) + j / x_block * (R * x_block);   \
-            _mm_prefetch(ahead, _MM_HINT_T0);                                                        \
-            _mm_prefetch(ahead + 64, _MM_HINT_T0);                                                   \
-          } else if (prefetch == RowPrefetch::ahead && j % 64 == 0) {                                \
-            for (std::size_t r = 0; r < R; ++r)                                                      \
-              _mm_prefetch(reinterpret_cast<const char*>(rows[r] + j) + row_prefetch_ahead, _MM_HINT_T0); \
-          }                                                                                          \
           const __m256i xq = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.q.data() + j));   \
-          const __m256 d = _mm256_broadcast_ss(a.d.data() + j / x_block);                            \
-          [[maybe_unused]] const __m256i start = _mm256_set1_epi32(a.vnni_start[j / x_block]);       \
-          _Pragma("GCC unroll 4") for (std::size_t r = 0; r < R; ++r) {                              \
-            const __m256i wq = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows[r] + j));    \
-            part[r] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(BLOCK_DOT), d, part[r]);                    \
+          _Pragma("GCC unroll 4") for (std::size_t r = 0; r < gemv_streams; ++r) {                   \
+            if (prefetch == RowPrefetch::ahead && j % 64 == 0)                                       \
+              _mm_prefetch(reinterpret_cast<const char*>(p[r] + j) + row_prefetch_ahead, _MM_HINT_T0); \
+            sum[r] = DOT(sum[r], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p[r] + j)), xq); \
           }                                                                                          \
         }                                                                                            \
-        for (std::size_t r = 0; r < R; ++r) {                                                        \
-          const std::size_t row = std::min(i + r, r1 - 1);                                           \
-          acc[r] = _mm256_fmadd_ps(part[r], _mm256_set1_ps(from_bf16(w.scales[row * groups + g])), acc[r]); \
-        }                                                                                            \
+        const __m256 d = _mm256_set1_ps(a.d[g]);                                                     \
+        for (std::size_t r = 0; r < gemv_streams; ++r)                                               \
+          acc[r] = _mm256_fmadd_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(sum[r]), d),                     \
+                                   _mm256_set1_ps(from_bf16(w.scales[row[r] * groups + g])), acc[r]); \
       }                                                                                              \
-      for (std::size_t r = 0; r < R && i + r < r1; ++r) {                                            \
+      for (std::size_t r = 0; r < gemv_streams; ++r) {                                               \
         v8f v;                                                                                       \
         std::memcpy(&v, &acc[r], sizeof v);                                                          \
-        y[i + r] = hsum(v);                                                                          \
+        y[row[r]] = hsum(v);                                                                         \
       }                                                                                              \
-    }                                                                                                \
+    });                                                                                              \
   }
 
-RLK_INT8_ROWS(rows_avx2, "avx2,fma",
-              _mm256_madd_epi16(_mm256_maddubs_epi16(_mm256_abs_epi8(wq), _mm256_sign_epi8(xq, wq)),
-                                _mm256_set1_epi16(1)))
-RLK_INT8_ROWS(rows_vnni, "avx2,fma,avxvnni",
-              _mm256_dpbusd_avx_epi32(start, _mm256_xor_si256(wq, _mm256_set1_epi8(char(0x80))), xq))
-RLK_INT8_ROWS(rows_vnni512, "avx2,fma,avx512vnni,avx512vl",
-              _mm256_dpbusd_epi32(start, _mm256_xor_si256(wq, _mm256_set1_epi8(char(0x80))), xq))
+RLK_INT8_ROWS(rows_avx2, "avx2,fma", _mm256_setzero_si256(), dot_avx2)
+RLK_INT8_ROWS(rows_vnni, "avx2,fma,avxvnni", start, dot_vnni)
+RLK_INT8_ROWS(rows_vnni512, "avx2,fma,avx512vnni,avx512vl", start, dot_vnni512)
 #undef RLK_INT8_ROWS
+#undef RLK_ALWAYS_INLINE
 #endif
 
 }  // namespace
@@ -196,9 +220,9 @@ RLK_INT8_ROWS(rows_vnni512, "avx2,fma,avx512vnni,avx512vl",
 void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa, RowPrefetch prefetch) {
   check_int_dot(w, isa, "gemv_int8_dp");
   thread_local Activations codes;  // the caller's; a lambda would see each worker's own
-  quantize(x, w.cols, codes);
+  quantize(x, w.cols, w.group, codes);
   const Activations& a = codes;
-  parallel_for(pool, w.rows, R, [&](std::size_t r0, std::size_t r1) {
+  parallel_for(pool, w.rows, gemv_streams, [&](std::size_t r0, std::size_t r1) {
     switch (isa) {
 #if defined(RLK_X86)
       case IntDot::avx_vnni: rows_vnni(w, a, y, r0, r1, prefetch); break;

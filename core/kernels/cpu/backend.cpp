@@ -116,7 +116,7 @@ class CpuBackend final : public Backend {
                     {"isa", isa()},
                     {"intDot", int_dot_name(best_int_dot())},
                     {"gemvPrefetch", std::string(row_prefetch_name(prefetch_)) +
-                                         (prefetch_chosen_ ? " (--prefetch)" : " (this CPU's default)")}};
+                                         (prefetch_chosen_ ? " (--prefetch)" : " (the default)")}};
     const levels::CacheSizes caches = cpu_caches();
     info.details.push_back({"caches", "L1d " + std::to_string(caches.l1) + ", L2 " + std::to_string(caches.l2) +
                                           ", L3 " + std::to_string(caches.l3) + " bytes" +
@@ -141,14 +141,13 @@ class CpuBackend final : public Backend {
 #endif
   }
   std::unique_ptr<ThreadPool> pool_;
-  RowPrefetch prefetch_ = best_row_prefetch();  ///< the GEMVs' (BF16 and integer dot)
+  RowPrefetch prefetch_ = RowPrefetch::ahead;  ///< the GEMVs' (BF16 and integer dot)
   bool prefetch_chosen_ = false;                ///< by --prefetch
 };
 
 /// The software prefetch Options::prefetch names; nothing for an unknown id.
 std::optional<RowPrefetch> prefetch_from_id(const std::string& id) {
   if (id == "none") return RowPrefetch::none;
-  if (id == "next-rows") return RowPrefetch::next_rows;
   if (id == "ahead") return RowPrefetch::ahead;
   return std::nullopt;
 }
@@ -158,7 +157,7 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
   pool_ = std::make_unique<ThreadPool>(threads);
   vendor_set_threads(threads);
   prefetch_chosen_ = !options.prefetch.empty();
-  prefetch_ = prefetch_from_id(options.prefetch).value_or(best_row_prefetch());
+  prefetch_ = prefetch_from_id(options.prefetch).value_or(RowPrefetch::ahead);
   const RowPrefetch prefetch = prefetch_;
   ThreadPool* pool = pool_.get();
   const bool quick = options.quick;
@@ -399,7 +398,7 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
           }
           // Then the timed x (−2 … 2, which INT8 rounds): within the bound its rounding allows.
           bound.resize(gm);
-          for (std::size_t i = 0; i < gm; ++i) bound[i] = int_dot_error_bound(q, i, x.data());
+          for (std::size_t i = 0; i < gm; ++i) bound[i] = int_dot_gemv_bound(q, i, x.data());
           if (bits == 8) once = [&] { gemv_int8_dp(*pool, q, x.data(), y.data(), best_int_dot(), prefetch); };
           else once = [&] { gemv_int4_dp(*pool, q, x.data(), y.data(), best_int_dot(), prefetch); };
         } else if (bits == 8) {

@@ -7,6 +7,6 @@
 
 namespace rlk::cpu {
 std::unique_ptr<Backend> make_cpu_backend();
-/// Whether `id` names a software prefetch for Options::prefetch: "none", "next-rows" or "ahead".
+/// Whether `id` names a software prefetch for Options::prefetch: "none" or "ahead".
 bool prefetch_id_known(const std::string& id);
 }

@@ -36,15 +36,46 @@ void matmul_register(ThreadPool& pool, const float* a, const float* b, float* c,
 
 // 3. GEMV, the decode step: y (m) = W (m × k) · x (k). k a multiple of 16 (BF16), of 32 and of the group size
 // for quantized weights).
+//
+// How the BF16 and integer-dot GEMVs walk their rows (gemv_walk): each thread takes its slice
+// [r0, r1) as gemv_streams equal parts and works on one row of each at once (rows r0 + s·part + t,
+// t = 0, 1, …), so that it reads that many long streams, each part's rows one after the other; the
+// rows left over (fewer than gemv_streams) go one at a time, the same row in every place. With
+// RowPrefetch::ahead they also prefetch each stream row_prefetch_ahead bytes ahead into L2, a line
+// every 64 bytes. Both measured on an AMD EPYC of family 26 with 2 threads (docs/benchmark.md): a
+// read-only loop over four streams per thread read as fast as the dot, over one stream at 0.77 of
+// it; and a kernel with as many instructions per byte as these keeps too few lines in flight from
+// memory without the prefetch.
+enum class RowPrefetch {
+  none,   ///< the hardware's alone
+  ahead,  ///< row_prefetch_ahead bytes ahead in each stream, into L2 (the default)
+};
+inline constexpr std::size_t gemv_streams = 4, row_prefetch_ahead = 2048;
+const char* row_prefetch_name(RowPrefetch p);
+template <class Fn>
+void gemv_walk(std::size_t r0, std::size_t r1, Fn&& fn) {
+  const std::size_t part = (r1 - r0) / gemv_streams;
+  std::size_t row[gemv_streams];
+  for (std::size_t t = 0; t < part; ++t) {
+    for (std::size_t s = 0; s < gemv_streams; ++s) row[s] = r0 + s * part + t;
+    fn(row);
+  }
+  for (std::size_t i = r0 + gemv_streams * part; i < r1; ++i) {
+    for (auto& r : row) r = i;
+    fn(row);
+  }
+}
+void gemv_bf16(ThreadPool& pool, const std::uint16_t* w, const float* x, float* y, std::size_t m,
+               std::size_t k, RowPrefetch prefetch = RowPrefetch::ahead);
 void gemv_int8(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y);
 void gemv_int4(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y);
 
-// 3b. The same GEMVs with integer block dot products (llama.cpp's Q8_0 / Q4_0 CPU paths): x is
-// quantized to INT8 once per call (numeric.hpp: blocks of 32, one FP32 scale each), each block
-// of 32 weights meets its block of x in one integer dot product, and the scales come in once per
-// block. The weights keep gemv_int8's and gemv_int4's layout and BF16 group scales; the group
-// size must be a multiple of 32 and divide the columns. Results are within
-// int_dot_error_bound of the exact product (x is rounded, the weights are not).
+// 3b. The same GEMVs with integer dot products (llama.cpp's CPU paths): x is quantized to INT8
+// once per call, one FP32 scale per group of the weights (numeric.hpp), each row's group of
+// weights meets its group of x in integer dot products, and the scales come in once per group.
+// The weights keep gemv_int8's and gemv_int4's layout and BF16 group scales; the group size must
+// be a multiple of 32, at most 1,024, and divide the columns. Results are within
+// int_dot_gemv_bound of the exact product (x is rounded, the weights are not).
 enum class IntDot {
   scalar,    ///< portable C++
   avx2,      ///< vpmaddubsw + vpmaddwd
@@ -57,25 +88,18 @@ IntDot best_int_dot();                ///< the fastest one this CPU runs
 const char* int_dot_name(IntDot isa);
 /// Throws std::invalid_argument when `isa` is not available or the group size does not fit.
 void check_int_dot(const QuantizedMatrix& w, IntDot isa, const char* kernel);
-// Software prefetch, for a hardware prefetcher that does not ramp up on rows of 4–8 KB (no effect
-// on the portable path). Which way helps depends on the CPU, measured (docs/benchmark.md): on an
-// AMD EPYC of family 26, the next rows took the INT8 kernel from 31.5 to 39.4 GB/s where 512 B
-// ahead in the same rows gave 36.4; on an Intel Xeon with AVX-VNNI the next rows cost a quarter
-// (INT8 23.8 → 17.7 GB/s) and 512 B ahead bought 8–11 % for INT8, 3–5 % for INT4; on an AMD EPYC
-// of family 25 (Zen 4) every software prefetch lost to none (the next rows: BF16 −27–34 %, INT8
-// −22–25 %, INT4 −13–20 %; 512 B ahead: −3–10 %).
-enum class RowPrefetch {
-  none,       ///< the hardware's alone
-  next_rows,  ///< while a thread works on R = 4 rows, the next 4, as many bytes per step as it reads
-  ahead,      ///< in the rows being read, 512 bytes ahead, a line per row every 64 bytes
-};
-inline constexpr std::size_t row_prefetch_ahead = 512;  ///< bytes ahead, RowPrefetch::ahead
-RowPrefetch best_row_prefetch();  ///< next_rows on AMD family 26 and later, none on earlier AMD, ahead elsewhere
-const char* row_prefetch_name(RowPrefetch p);
+/// How far gemv_int8_dp's and gemv_int4_dp's y_r may be from the exact Σ_j w_rj·x_j: x rounded
+/// in blocks of a group, eight int32 lanes per group (numeric.hpp, int_dot_error_bound).
+inline double int_dot_gemv_bound(const QuantizedMatrix& w, std::size_t r, const float* x) {
+  return int_dot_error_bound(w, r, x, w.group, 8);
+}
+/// x quantized for them: `group` values at a time as quantize_x_block does (the same codes; with
+/// AVX2 where the CPU has it), writing the codes, each group's scale and Σ codes.
+void quantize_x_groups(const float* x, std::size_t k, std::size_t group, std::int8_t* q, float* d, int* sums);
 void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y,
-                  IntDot isa = best_int_dot(), RowPrefetch prefetch = best_row_prefetch());
+                  IntDot isa = best_int_dot(), RowPrefetch prefetch = RowPrefetch::ahead);
 void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y,
-                  IntDot isa = best_int_dot(), RowPrefetch prefetch = best_row_prefetch());
+                  IntDot isa = best_int_dot(), RowPrefetch prefetch = RowPrefetch::ahead);
 // 0b. The integer ceiling of the integer-dot GEMVs' vpdpbusd (`isa`: AVX-VNNI or AVX-512 VNNI):
 // `iterations` rounds of 12 independent 256-bit steps of 32 INT8 multiply-adds per thread. Returns
 // the sum of every int32 lane, which must equal peak_int8_dot_expected (exact integers).
@@ -85,10 +109,6 @@ std::int64_t peak_int8_dot_expected(const ThreadPool& pool, long iterations);
 inline double peak_int8_dot_count(const ThreadPool& pool, long iterations) {  ///< INT8 multiply-adds
   return double(iterations) * pool.size() * 12 * 32;
 }
-
-// The BF16 GEMV (declared here, after RowPrefetch) prefetches as the integer-dot ones do.
-void gemv_bf16(ThreadPool& pool, const std::uint16_t* w, const float* x, float* y, std::size_t m,
-               std::size_t k, RowPrefetch prefetch = best_row_prefetch());
 
 // 4. A dense layer on a batch: Y (batch × outputs) = X (batch × inputs) · W (inputs × outputs).
 void dense_layer(ThreadPool& pool, const float* x, const float* w, float* y, std::size_t batch,
