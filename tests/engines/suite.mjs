@@ -303,6 +303,8 @@ export function engineSuite(name, launch) {
         // twice the bandwidth: the memory floors halve, and BF16 weights decode as fast as INT8 ones did
         ['clocks', [['bw', '600']], { prefillMemory: half('prefillMemory'), decodeMemory: half('decodeMemory') }],
         ['quant', [['bw', '600']], { bf16Tokens: snippetRows('quant', 'en').int8Tokens }],
+        // inside one step: from the model's whole context (8,192) to 1,024 tokens, a smaller share of the step in attention
+        ['step', [['context', '1024']], { attention: (got, was) => assert.ok(num(got.attention) < num(was.attention), `attention: ${got.attention} is not below ${was.attention}`) }],
       ];
       for (const [kind, inputs, want] of cases) {
         const was = await readRows(page, kind);
