@@ -41,7 +41,7 @@ constexpr const char* usage =
     "                  (ceilings then come from what ran); levels: the memory hierarchy\n"
     "                  sweep (L1, L2, L3, DRAM), with copy and triad for the ceiling\n"
     "  --prefetch P    the CPU GEMVs' software prefetch: ahead (the default: 2 KiB ahead in\n"
-    "                  each row stream, into L2) or none (the hardware's alone); the report\n"
+    "                  each row stream, into L1) or none (the hardware's alone); the report\n"
     "                  names it (gemvPrefetch)\n"
     "  --help          this text\n"
     "\n"

@@ -6,7 +6,7 @@
 // by d_g and one FMA by s_ig.
 //
 // Rows are walked as kernels.hpp says (gemv_walk): four long streams per thread, each prefetched
-// 2 KiB ahead into L2 (RowPrefetch::ahead, the default).
+// 2 KiB ahead into L1 (RowPrefetch::ahead, the default).
 //
 // vpdpbusd and vpmaddubsw multiply unsigned bytes by signed bytes. vpdpbusd (AVX-VNNI or AVX-512
 // VNNI): the weights go in as q + 128 (an XOR with 0x80), and the sum starts from −128·Σ qx_g,
@@ -50,7 +50,7 @@ IntDot best_int_dot() {
 
 const char* row_prefetch_name(RowPrefetch p) {
   if (p == RowPrefetch::none) return "none (hardware only)";
-  static const std::string name = std::to_string(row_prefetch_ahead) + " B ahead in each stream, into L2";
+  static const std::string name = std::to_string(row_prefetch_ahead) + " B ahead in each stream, into L1";
   return name.c_str();
 }
 

@@ -3,7 +3,7 @@
 // quantized to INT8 once per call, one FP32 scale d_g per group of the weights: reads half a byte
 // per weight plus the scales, and x; writes y. y_i = Σ_g s_ig · d_g · Σ_{j∈g} (nib_ij − 8)·qx_j,
 // the inner sum in integers over the whole group. Rows are walked as gemv_int8_dp walks them
-// (gemv_walk: four long streams per thread, each prefetched 2 KiB ahead into L2 by default).
+// (gemv_walk: four long streams per thread, each prefetched 2 KiB ahead into L1 by default).
 //
 // The nibbles go in unsigned, as they are stored (0 … 15): no sign trick, and the offset 8 comes
 // out exactly by starting each group's integer sum from −8·Σ qx_g (once per call, for all rows).

@@ -41,14 +41,14 @@ void matmul_register(ThreadPool& pool, const float* a, const float* b, float* c,
 // [r0, r1) as gemv_streams equal parts and works on one row of each at once (rows r0 + s·part + t,
 // t = 0, 1, …), so that it reads that many long streams, each part's rows one after the other; the
 // rows left over (fewer than gemv_streams) go one at a time, the same row in every place. With
-// RowPrefetch::ahead they also prefetch each stream row_prefetch_ahead bytes ahead into L2, a line
+// RowPrefetch::ahead they also prefetch each stream row_prefetch_ahead bytes ahead into L1, a line
 // every 64 bytes. Both measured on an AMD EPYC of family 26 with 2 threads (docs/benchmark.md): a
 // read-only loop over four streams per thread read as fast as the dot, over one stream at 0.77 of
 // it; and a kernel with as many instructions per byte as these keeps too few lines in flight from
 // memory without the prefetch.
 enum class RowPrefetch {
   none,   ///< the hardware's alone
-  ahead,  ///< row_prefetch_ahead bytes ahead in each stream, into L2 (the default)
+  ahead,  ///< row_prefetch_ahead bytes ahead in each stream, into L1 (prefetcht0; the default)
 };
 inline constexpr std::size_t gemv_streams = 4, row_prefetch_ahead = 2048;
 const char* row_prefetch_name(RowPrefetch p);
