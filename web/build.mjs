@@ -256,7 +256,7 @@ ${css}
 ${scripts}
 </head>
 <body>
-<div id="lab"${first ? ` data-prerendered="${first.lang}"` : ''}>
+<div id="lab"${first ? ` data-prerendered="${first.langs.join(' ')}"` : ''}>
 <noscript>
 ${noscript(ui)}
 </noscript>
@@ -395,18 +395,30 @@ async function main() {
   new Script(moreJs, { filename: 'roofline-page-more.js' });
   const classic = join(moduleDir, 'roofline.js');
   if (!existsSync(classic)) throw new Error(`${classic} not found: build the wasm module first`);
-  // its first screen in English, drawn here by the page's code and the module (web/prerender.mjs)
+  // its first screen in every language, drawn here by the page's code and the module
+  // (web/prerender.mjs), each in a <div data-screen lang> of its own: the boot script (or the
+  // single file's check) shows the reader's alone (<html data-screen>, page.css) before the body is
+  // parsed, the page's code takes that one over and drops the others (prerendered.js). English
+  // comes first and keeps the plain ids: it is the one shown without JavaScript.
   const prerenderJs = bundle('prerender', allTexts, { title: "the build's prerender" }).code;
-  const prerendered = await prerender(prerenderJs, classic, 'en');
-  const firstScreen = (style) => ({ lang: prerendered.lang, html: prerendered.html(style) });
-  const PRERENDER = { lang: prerendered.lang, kinds: prerendered.kinds };
+  const screens = [];
+  for (const lang of LANGS) screens.push(await prerender(prerenderJs, classic, lang, { idSuffix: lang === LANGS[0] ? '' : `-${lang}` }));
+  const kinds = screens[0].kinds;
+  for (const s of screens) {
+    if (s.kinds.join() !== kinds.join()) throw new Error(`prerender: the first screen in ${s.lang} has other calculators (${s.kinds}) than in ${screens[0].lang} (${kinds})`);
+  }
+  const firstScreen = (style) => ({
+    langs: LANGS,
+    html: screens.map((s) => `<div data-screen="${s.lang}" lang="${s.lang}">${s.html(style)}</div>`).join('\n'),
+  });
+  const PRERENDER = { langs: LANGS, kinds };
   // every calculator alone in every language, prerendered for authors to paste (snippets/)
   const calcPrerenderJs = bundle('prerender-calc', allTexts, { title: "the build's calculator prerender" }).code;
   const snippetList = SNIPPET_KINDS.flatMap((kind) => LANGS.map((lang) => ({ kind, lang })));
   const snippetHtml = await prerenderCalculators(calcPrerenderJs, classic, snippetList, `<link rel="stylesheet" href="${PRERENDER_CSS}">`);
   const snippets = Object.fromEntries(snippetList.map(({ kind, lang }, i) => [`${kind}.${lang}`, snippetHtml[i]]));
-  // its first script: starts loading the reader's language's texts in parallel with the code, and
-  // hides the prerendered first screen where it is not the reader's
+  // its first script: starts loading the reader's language's texts in parallel with the code, shows
+  // the prerendered first screen in the reader's language and hides it where it is not the reader's
   const bootJs = minify(bundle('boot', { PRERENDER }, { title: "the served page's boot script" }).code);
   new Script(bootJs, { filename: 'roofline-boot.js' });
   // the single file's: the same check alone, inline

@@ -362,7 +362,7 @@ function core(modulePath) {
  * (the calculator's styles: a <link> or a <style>) first in each shadow root, lang, kinds: the
  * calculators in it }.
  */
-export async function prerender(code, modulePath, lang) {
+export async function prerender(code, modulePath, lang, { idSuffix = '' } = {}) {
   const rl = await core(modulePath);
   const { context } = runBundle(code, lang);
   const render = context.__rooflinePrerender;
@@ -370,7 +370,39 @@ export async function prerender(code, modulePath, lang) {
   const root = new Element('div');
   const { kinds } = render(rl, root);
   if (!kinds.length) throw new Error('prerender: the first screen has no calculator');
+  if (idSuffix) suffixIds(root, idSuffix);
   return { html: (style) => serialize(root, { style, lang, outer: false }), lang, kinds: [...kinds] };
+}
+
+const ID_REFS = ['for', 'aria-labelledby', 'aria-describedby', 'aria-controls', 'aria-owns'];
+
+/**
+ * Gives every id of `root`'s light DOM (not its shadow roots: each has ids of its own) `suffix`,
+ * and the references to them (href="#id", for, aria-labelledby, ...) with them: several copies of
+ * the first screen, one per language, sit in one document, and an id must name one element (a
+ * section's name, the skip link's target). The page's code gives the copy it keeps its plain ids.
+ */
+function suffixIds(root, suffix) {
+  const elements = [];
+  const walk = (node) => {
+    for (const c of node.childNodes) {
+      if (!(c instanceof Element)) continue;
+      elements.push(c);
+      walk(c);
+    }
+  };
+  walk(root);
+  const ids = new Set(elements.filter((e) => e.id).map((e) => e.id));
+  const rename = (id) => (ids.has(id) ? `${id}${suffix}` : id);
+  for (const e of elements) {
+    if (e.id) e.setAttribute('id', rename(e.id));
+    for (const name of ID_REFS) {
+      const v = e.getAttribute(name);
+      if (v) e.setAttribute(name, v.split(/\s+/).map(rename).join(' '));
+    }
+    const href = e.getAttribute('href');
+    if (href && href.startsWith('#')) e.setAttribute('href', `#${rename(href.slice(1))}`);
+  }
 }
 
 /**

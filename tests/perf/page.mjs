@@ -91,8 +91,8 @@ export const TARGETS = {
 
 /** Phone class: the pages timed under the CPU throttle, in Spanish (index and the single file). */
 export const PHONE = { throttle: 4, viewport: { width: 390, height: 844 }, lang: 'es' };
-// Ready there is when the page's own code has built the first calculator in Spanish (its
-// prerendered first screen is in English, and hidden in another language): the `live` time.
+// Ready there is when the page's own code has built the first calculator in Spanish (its first
+// screen is prerendered in Spanish too, and shows before that): the `live` time.
 const PHONE_TARGETS = {
   blank: TARGETS.blank,
   index: { ...TARGETS.index, expect: null, live: 'live', label: '`index.html?lang=es` until its code has built the first calculator' },

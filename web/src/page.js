@@ -8,6 +8,7 @@ import { LANGS } from './format.js';
 import { loadModule, ensureLang } from './element.js';
 import { readerState } from './reader.js';
 import { MORE, loadMore, haveMoreIn } from './more.js';
+import { readerScreen } from './prerendered.js';
 
 const SECTIONS = [
   { id: 'matmul', kind: 'matmul' },
@@ -116,24 +117,31 @@ export class Page {
   }
 
   /**
-   * The served page's HTML holds its first screen, prerendered at build time in one language with
-   * the default inputs (web/prerender.mjs), which the first render replaces. Where it is the
-   * reader's (same language, no inputs in the link: the boot script marks <html
-   * data-prerender="stale"> otherwise, which hides it), its calculators are kept, with what the
-   * reader may already have typed into them (element.js carries that over).
+   * The served page's HTML holds its first screen, prerendered at build time in each language with
+   * the default inputs (web/prerender.mjs), which the first render replaces. The reader's (its
+   * language; and no inputs in the link: the boot script marks <html data-prerender="stale">
+   * otherwise, which hides it) has its calculators kept, with what the reader may already have
+   * typed into them (element.js carries that over), and their plain ids (the copies in other
+   * languages carry theirs with a suffix); the others are dropped (prerendered.js).
    */
   adoptPrerender() {
     const root = this.root;
     if (!root.hasAttribute('data-prerendered')) return;
     const html = document.documentElement;
-    if (root.getAttribute('data-prerendered') === this.lang && html.getAttribute('data-prerender') !== 'stale') {
-      for (const el of root.querySelectorAll('roofline-calculator[kind]')) {
+    const screen = readerScreen(this.lang);
+    if (screen && html.getAttribute('data-prerender') !== 'stale') {
+      for (const el of screen.querySelectorAll('roofline-calculator[kind]')) {
         const kind = el.getAttribute('kind');
-        if (!this.calcs[kind] && el.id === `calc-${kind}`) this.calcs[kind] = el;
+        const id = `calc-${kind}`;
+        if (!this.calcs[kind] && el.id.startsWith(id)) {
+          el.id = id;
+          this.calcs[kind] = el;
+        }
       }
     }
     root.removeAttribute('data-prerendered');
     html.removeAttribute('data-prerender');
+    html.removeAttribute('data-screen');
   }
 
   /**
