@@ -129,16 +129,13 @@ struct Activations {
   std::vector<std::int8_t> q;    // codes, in x's order
   std::vector<float> d;          // scale per group
   std::vector<int> sum;          // Σ qx per group
-  std::vector<std::int32_t> vnni_start;  // −16·Σ qx_g per int32 lane (8 lanes: −128·Σ qx_g)
 };
 
 void quantize(const float* x, std::size_t k, std::size_t group, Activations& a) {
   a.q.resize(k);
   a.d.resize(k / group);
   a.sum.resize(k / group);
-  a.vnni_start.resize(k / group);
   quantize_x_groups(x, k, group, a.q.data(), a.d.data(), a.sum.data());
-  for (std::size_t g = 0; g < k / group; ++g) a.vnni_start[g] = -16 * a.sum[g];
 }
 
 void rows_scalar(const QuantizedMatrix& w, const Activations& a, float* y, std::size_t r0, std::size_t r1) {
@@ -184,7 +181,8 @@ RLK_ALWAYS_INLINE("avx2,fma,avx512vnni,avx512vl") __m256i dot_vnni512(__m256i su
       __m256 acc[gemv_streams];                                                                      \
       for (auto& v : acc) v = _mm256_setzero_ps();                                                   \
       for (std::size_t g = 0; g < groups; ++g) {                                                     \
-        [[maybe_unused]] const __m256i start = _mm256_set1_epi32(a.vnni_start[g]);                   \
+        /* vpdpbusd's offset out: −16·Σ qx_g per int32 lane, −128·Σ qx_g over the eight */          \
+        [[maybe_unused]] const __m256i start = _mm256_set1_epi32(-16 * a.sum[g]);                     \
         __m256i sum[gemv_streams];                                                                   \
         for (auto& v : sum) v = START;                                                               \
         for (std::size_t j = g * w.group; j < (g + 1) * w.group; j += x_block) {                     \
