@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync, mkdtempSync, cpSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { openPage, until, rows, field, fieldError, norm, shotPath, serve, SITE_DIR, ROOT, useBrowserAndSite } from './helpers.mjs';
+import { openPage, until, rows, field, fieldError, norm, shotPath, serve, runWorker, SITE_DIR, ROOT, useBrowserAndSite } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 const HOST = 'roofline-calculator[kind="device"]';
@@ -267,16 +267,7 @@ test('memory refused: the worker sizes the arrays down by halves and reports it'
   const { page, context, errors } = await openPage(env.browser, `${env.site.url}embed-example.html`, { allowedOrigin: env.site.url });
   try {
     // 3 × 256 MiB is beyond the module's 512 MB of memory: refused, then halved until it fits
-    const r = await page.evaluate(() => new Promise((resolve) => {
-      const w = new Worker('roofline-measure-worker.js');
-      w.onmessage = (e) => {
-        if (e.data.type === 'done' || e.data.type === 'error') {
-          w.terminate();
-          resolve(e.data);
-        }
-      };
-      w.postMessage({ type: 'start', urls: { simd: new URL('roofline-measure.js', location.href).href, scalar: new URL('roofline-measure-scalar.js', location.href).href }, arrayBytes: 2 ** 28 });
-    }));
+    const r = await runWorker(page, { arrayBytes: 2 ** 28 });
     assert.equal(r.type, 'done', JSON.stringify(r));
     assert.equal(r.result.sizedDown, true);
     assert.ok(r.result.arrayBytes < 2 ** 28 && r.result.arrayBytes >= 2 ** 22, String(r.result.arrayBytes));
@@ -423,16 +414,7 @@ test('a team of workers agrees on the smallest arrays, and stops when one worker
     assert.equal(other2.at(-1).code, 'load');
     assert.deepEqual(lead2.map((m) => m.type), ['stopped']);
     // a malformed team is an error, not a hang
-    const bad = await page.evaluate(() => new Promise((resolve) => {
-      const w = new Worker('roofline-measure-worker.js');
-      w.onmessage = (e) => {
-        if (e.data.type === 'error' || e.data.type === 'done') {
-          w.terminate();
-          resolve(e.data);
-        }
-      };
-      w.postMessage({ type: 'start', urls: {}, arrayBytes: 2 ** 22, team: { index: 3, size: 2, shared: new SharedArrayBuffer(64) } });
-    }));
+    const bad = await runWorker(page, { urls: {}, arrayBytes: 2 ** 22, team: { index: 3, size: 2, sharedBytes: 64 } });
     assert.equal(bad.type, 'error');
     assert.match(bad.detail, /team/);
     assert.deepEqual(errors, []);

@@ -100,6 +100,32 @@ export async function until(page, fn, arg, { timeout = 15000, interval = 50 } = 
   }
 }
 
+/**
+ * Runs one worker of roofline-measure-worker.js on `page` with the start message `start` (its
+ * `type` added, and the module's URLs where `start` names none) and resolves with its first
+ * `done` or `error` message. `team: { index, size, sharedBytes }` becomes a team with a
+ * SharedArrayBuffer of that many bytes, made in the page.
+ */
+export function runWorker(page, start) {
+  return page.evaluate((start) => new Promise((resolve) => {
+    const at = (name) => new URL(name, location.href).href;
+    const w = new Worker('roofline-measure-worker.js');
+    w.onmessage = (e) => {
+      if (e.data.type === 'done' || e.data.type === 'error') {
+        w.terminate();
+        resolve(e.data);
+      }
+    };
+    const { team, ...rest } = start;
+    w.postMessage({
+      type: 'start',
+      urls: { simd: at('roofline-measure.js'), scalar: at('roofline-measure-scalar.js') },
+      ...rest,
+      ...(team ? { team: { index: team.index, size: team.size, shared: new SharedArrayBuffer(team.sharedBytes) } } : {}),
+    });
+  }), start);
+}
+
 /** Waits until every calculator on the page has rendered, and its charts with it. */
 export async function waitReady(page) {
   await until(page, () => {

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
-import { openPage, until, norm, shotPath, renderAll, SITE_DIR, ROOT, LANGS, useBrowserAndSite } from './helpers.mjs';
+import { openPage, until, norm, shotPath, renderAll, runWorker, SITE_DIR, ROOT, LANGS, useBrowserAndSite } from './helpers.mjs';
 import { format } from '../../web/src/format.js';
 
 const env = useBrowserAndSite();
@@ -342,17 +342,7 @@ test('the worker leaves out the working sets the browser refuses memory for, and
   const { page, context, errors } = await openPage(env.browser, `${env.site.url}embed-example.html`, { allowedOrigin: env.site.url });
   try {
     // 1 GiB of dot arrays is beyond the module's 512 MB: refused, the smaller sets measured
-    const r = await page.evaluate(() => new Promise((resolve) => {
-      const w = new Worker('roofline-measure-worker.js');
-      w.onmessage = (e) => {
-        if (e.data.type === 'done' || e.data.type === 'error') {
-          w.terminate();
-          resolve(e.data);
-        }
-      };
-      const at = (name) => new URL(name, location.href).href;
-      w.postMessage({ type: 'start', urls: { simd: at('roofline-measure.js'), scalar: at('roofline-measure-scalar.js') }, arrayBytes: 2 ** 22, levelBytes: [2 ** 14, 2 ** 20, 2 ** 30] });
-    }));
+    const r = await runWorker(page, { arrayBytes: 2 ** 22, levelBytes: [2 ** 14, 2 ** 20, 2 ** 30] });
     assert.equal(r.type, 'done', JSON.stringify(r));
     assert.deepEqual(r.result.levels.map((l) => l.workingSetBytes), [2 ** 14, 2 ** 20]);
     assert.deepEqual(r.result.levelsSkippedBytes, [2 ** 30]);
