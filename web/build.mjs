@@ -7,7 +7,8 @@
 //   embed-example.html, embed-example.css                 one calculator embedded in another page
 //   roofline-calculator.css, snippets/<kind>.<lang>.html  each calculator prerendered, to paste
 // roofline-calculator.js is also the embeddable custom element <roofline-calculator>.
-import { readFileSync, writeFileSync, mkdirSync, existsSync, copyFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync, mkdtempSync, existsSync, copyFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
@@ -63,76 +64,39 @@ function checkTexts(file, texts) {
   if (missing.length) throw new Error(`${file.includes('/') ? file : `web/i18n/${file}`} is missing translations: ${missing.join(', ')}`);
 }
 
-// ---- a tiny bundler for this folder's ES modules -------------------------------------------
-// Each module becomes a function scope returning its exports; imports become destructuring.
-// Supported syntax (all this folder uses): single-line `import { a, b as c } from './x.js';` and
-// `import './x.js';` (run for its effects), `export function|class|const|let|async function
-// name`, and `export { a, b };`.
-const IMPORT = /^import\s*\{([^}]*)\}\s*from\s*'\.\/([A-Za-z0-9_-]+)\.js';\s*$/gm;
-const IMPORT_FOR_EFFECTS = /^import\s*'\.\/([A-Za-z0-9_-]+)\.js';\s*$/gm;
+// ---- bundling and minifying: esbuild -------------------------------------------------------
+// web/src is plain ES modules; esbuild (Debian's package `esbuild`, installed by .ci/setup; the
+// npm one under tests/node_modules serves as well) bundles each script from its entry module, as
+// one function scope for the browsers the page claims (docs/building.md#browsers), and minifies
+// it. The modules are bundled from a copy of web/src with three modules written here beside them:
+// data.js (the texts and styles each script carries, different per script) and kinds-first.js /
+// kinds-later.js, from the registry of kinds (web/src/kinds.js). ROOFLINE_MINIFY=0 keeps the
+// scripts readable, for debugging. The served page's two parts share one instance of each module:
+// the first script hands the modules the later one imports to it (globalThis.__rooflineModules),
+// and the later script takes them from there (esbuild's external imports, answered by that
+// table) rather than carrying copies.
+const ESBUILD_TARGET = 'chrome95,firefox100,safari15';
+const DATA_NAMES = ['UI', 'PROSE', 'GLOSSARY', 'CATALOG', 'CALC_CSS', 'ALL_TEXTS', 'PRERENDER'];
 
-/**
- * Two modules the bundler writes from the registry of kinds (web/src/kinds.js): kinds-first.js,
- * the definitions of the kinds in the first script, and kinds-later.js, those of the others (the
- * later parts); each exports DEFS, { kind: definition }.
- */
-const kindModule = (first) => () => {
-  const kinds = KINDS.filter((k) => Boolean(k.first) === first).map((k) => k.kind);
-  return [...kinds.map((k) => `import { ${kindExport(k)} } from './kind-${k}.js';`),
-    `export const DEFS = { ${kinds.map((k) => `${JSON.stringify(k)}: ${kindExport(k)}`).join(', ')} };`, ''].join('\n');
-};
-const KIND_MODULES = { 'kinds-first': kindModule(true), 'kinds-later': kindModule(false) };
-
-function moduleName(file) {
-  return `__m_${file.replace(/[^A-Za-z0-9_]/g, '_')}`;
+function esbuildPath() {
+  const candidates = [process.env.ESBUILD, '/usr/bin/esbuild', join(HERE, '..', 'tests', 'node_modules', '.bin', 'esbuild')];
+  for (const c of candidates) if (c && existsSync(c)) return c;
+  const found = spawnSync('sh', ['-c', 'command -v esbuild'], { encoding: 'utf8' });
+  if (found.status === 0 && found.stdout.trim()) return found.stdout.trim();
+  throw new Error('esbuild not found: install Debian\'s package esbuild (bash .ci/setup does), or set ESBUILD');
 }
 
-function transform(file, code) {
-  const deps = [];
-  const exported = [];
-  let body = code.replace(IMPORT, (m, names, dep) => {
-    deps.push(dep);
-    // `a as b` renames, as destructuring writes `a: b`
-    return `const {${names.replace(/\s+as\s+/g, ': ')}} = ${moduleName(dep)};`;
-  }).replace(IMPORT_FOR_EFFECTS, (m, dep) => {
-    deps.push(dep);
-    return '';
-  });
-  if (/^\s*import\s/m.test(body)) throw new Error(`${file}.js: unsupported import syntax`);
-  body = body.replace(/^export\s+(async\s+function|function|class|const|let)\s+([A-Za-z0-9_$]+)/gm, (m, kw, name) => {
-    exported.push(name);
-    return `${kw} ${name}`;
-  });
-  body = body.replace(/^export\s*\{([^}]*)\};?\s*$/gm, (m, names) => {
-    exported.push(...names.split(',').map((x) => x.trim()).filter(Boolean));
-    return '';
-  });
-  if (/^\s*export\s/m.test(body)) throw new Error(`${file}.js: unsupported export syntax`);
-  return { deps, exported, body };
+function esbuild(args, { cwd, input } = {}) {
+  const r = spawnSync(esbuildPath(), [...args, '--log-level=warning', '--charset=utf8'], { cwd, input, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (r.status !== 0) throw new Error(`esbuild failed (${r.status}): ${r.stderr || r.error}`);
+  if (r.stderr.trim()) throw new Error(`esbuild warned: ${r.stderr}`);
+  return r.stdout;
 }
 
-/**
- * Drops what the browser does not need: whole-line comments, comment blocks that start a line,
- * blank lines and indentation. Safe for this folder's code, which has no string or template
- * literal spanning lines (tests/web/units.test.mjs checks that).
- */
-function compact(code) {
-  const out = [];
-  let inBlock = false;
-  for (const raw of code.split('\n')) {
-    const line = raw.trim();
-    if (inBlock) {
-      if (line.includes('*/')) inBlock = false;
-      continue;
-    }
-    if (line.startsWith('/*') && !line.startsWith('/* Roofline Lab')) {
-      if (!line.includes('*/')) inBlock = true;
-      continue;
-    }
-    if (!line || line.startsWith('//')) continue;
-    out.push(line);
-  }
-  return out.join('\n');
+/** A style sheet minified (kept as it is with ROOFLINE_MINIFY=0). */
+function minifyCss(code) {
+  if (process.env.ROOFLINE_MINIFY === '0') return code;
+  return esbuild(['--minify', '--loader=css'], { input: code });
 }
 
 /**
@@ -146,84 +110,89 @@ function jsonLiteral(value) {
   return `JSON.parse('${JSON.stringify(value).replace(/\\/g, '\\\\').replace(/'/g, "\\'")}')`;
 }
 
+/** web/src copied into a folder of its own, with the modules written from the registry of kinds. */
+function stageSources() {
+  const dir = mkdtempSync(join(tmpdir(), 'roofline-bundle-'));
+  for (const f of readdirSync(SRC).filter((x) => x.endsWith('.js'))) copyFileSync(join(SRC, f), join(dir, f));
+  for (const first of [true, false]) {
+    const kinds = KINDS.filter((k) => Boolean(k.first) === first).map((k) => k.kind);
+    writeFileSync(join(dir, first ? 'kinds-first.js' : 'kinds-later.js'), [
+      '// the definitions of the kinds in the served page\'s ' + (first ? 'first script' : 'later parts') + ' (web/src/kinds.js), { kind: definition }',
+      ...kinds.map((k) => `import { ${kindExport(k)} } from './kind-${k}.js';`),
+      `export const DEFS = { ${kinds.map((k) => `${JSON.stringify(k)}: ${kindExport(k)}`).join(', ')} };`, ''].join('\n'));
+  }
+  return dir;
+}
+
+/** data.js for one script: each of DATA_NAMES `data` has, the others undefined. */
+function writeData(dir, data) {
+  const lines = DATA_NAMES.map((name) => (data && name in data
+    ? `export const ${name} = /* @__PURE__ */ ${jsonLiteral(data[name])};`
+    : `export const ${name} = undefined;`));
+  writeFileSync(join(dir, 'data.js'), `${lines.join('\n')}\n`);
+}
+
+/** A script's module graph: { file: [files it imports] }, from esbuild's metafile. */
+function graphOf(dir, entry) {
+  const meta = join(dir, `${entry}.meta.json`);
+  esbuild([`${entry}.js`, '--bundle', '--format=iife', `--metafile=${meta}`, `--outfile=${join(dir, `${entry}.out.js`)}`], { cwd: dir });
+  const { inputs } = JSON.parse(readFileSync(meta, 'utf8'));
+  return Object.fromEntries(Object.entries(inputs).map(([f, i]) => [f, i.imports.map((x) => x.path)]));
+}
+
 /**
- * One script from an entry module and what it imports. `data` is the virtual module data.js.
- * `expose`: the script also hands its modules to scripts loaded after it (as
- * globalThis.__rooflineModules); `external`: such a script's modules, which this one takes from
- * there instead of carrying its own copies (one instance of each module on the page). The data
- * runs where the import order first needs it, like any module: what comes before it (the element's
- * preload.js) runs before the texts are parsed. Returns the code and the names of the modules it
- * carries.
+ * The modules a later script (`later`) takes from the first (`first`): those of the first that
+ * the later script's own modules import. Its own modules are those it reaches without passing
+ * through one of the first's.
  */
-function bundle(entry, data, { title = 'page and <roofline-calculator> element', expose = false, external = new Set() } = {}) {
-  const order = [];
-  const seen = new Map();
-  const taken = [];
-  const visit = (name, stack) => {
-    if (seen.has(name)) return;
-    if (stack.includes(name)) throw new Error(`import cycle: ${[...stack, name].join(' → ')}`);
-    if (external.has(name)) {
-      seen.set(name, true);
-      taken.push(name);
-      return;
+function sharedModules(dir, first, later) {
+  const inFirst = graphOf(dir, first);
+  const graph = graphOf(dir, later);
+  const shared = new Set();
+  const seen = new Set();
+  const walk = (f) => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    for (const d of graph[f]) {
+      if (d in inFirst) shared.add(d);
+      else walk(d);
     }
-    if (name === 'data') {
-      seen.set(name, true);
-      order.push([name, null]);
-      return;
-    }
-    const code = KIND_MODULES[name] ? KIND_MODULES[name]() : readFileSync(join(SRC, `${name}.js`), 'utf8');
-    const t = transform(name, code);
-    for (const d of t.deps) visit(d, [...stack, name]);
-    seen.set(name, t);
-    order.push([name, t]);
   };
-  visit(entry, []);
-  if (!seen.has('data')) visit('data', []); // (a script that hands its modules on hands the data on too)
-  const parts = [`/* Roofline Lab — ${title} (built by web/build.mjs) */`, '(() => {', "'use strict';"];
-  if (taken.length) {
-    parts.push('const __shared = globalThis.__rooflineModules;',
-      "if (!__shared) throw new Error('Roofline Lab: this script needs roofline-page.js first');",
-      ...taken.map((name) => `const ${moduleName(name)} = __shared[${JSON.stringify(name)}];`));
-  }
-  for (const [name, t] of order) {
-    if (name === 'data') parts.push(`const __m_data = ${jsonLiteral(data)};`);
-    else parts.push(`const ${moduleName(name)} = (() => {`, compact(t.body), `return { ${t.exported.join(', ')} };`, '})();');
-  }
-  if (expose) {
-    const names = order.map(([name]) => name);
-    parts.push(`globalThis.__rooflineModules = { ${names.map((n) => `${JSON.stringify(n)}: ${moduleName(n)}`).join(', ')} };`);
-  }
-  parts.push('})();', '');
-  return { code: parts.join('\n'), modules: new Set(order.map(([name]) => name)) };
+  walk(`${later}.js`);
+  return [...shared].sort();
 }
 
-// ---- minifying -----------------------------------------------------------------------------
-// The scripts the browser loads are minified by esbuild (Debian's package `esbuild`, installed by
-// .ci/setup; the npm one under tests/node_modules serves as well), for the browsers the page
-// claims (docs/building.md#browsers). The bundles are first built and checked as written above,
-// so a minifier that changed behaviour would show in the page tests, which run the minified
-// files. ROOFLINE_MINIFY=0 keeps them readable, for debugging.
-const ESBUILD_TARGET = 'chrome95,firefox100,safari15';
-
-function esbuildPath() {
-  const candidates = [process.env.ESBUILD, '/usr/bin/esbuild', join(HERE, '..', 'tests', 'node_modules', '.bin', 'esbuild')];
-  for (const c of candidates) if (c && existsSync(c)) return c;
-  const found = spawnSync('sh', ['-c', 'command -v esbuild'], { encoding: 'utf8' });
-  if (found.status === 0 && found.stdout.trim()) return found.stdout.trim();
-  throw new Error('esbuild not found: install Debian\'s package esbuild (bash .ci/setup does), or set ESBUILD');
-}
-
-/** `code` minified (kept as it is with ROOFLINE_MINIFY=0); its first line, the banner comment, is kept. */
-function minify(code, loader = 'js') {
-  if (process.env.ROOFLINE_MINIFY === '0') return code;
-  const nl = code.indexOf('\n');
-  const banner = code.startsWith('/*') && nl > 0 ? code.slice(0, nl + 1) : '';
-  const args = ['--minify', `--loader=${loader}`, '--log-level=warning', '--charset=utf8'];
-  if (loader === 'js') args.push(`--target=${ESBUILD_TARGET}`);
-  const r = spawnSync(esbuildPath(), args, { input: code.slice(banner.length), encoding: 'utf8', maxBuffer: 64 << 20 });
-  if (r.status !== 0) throw new Error(`esbuild failed (${r.status}): ${r.stderr || r.error}`);
-  return banner + r.stdout;
+/**
+ * One script from an entry module (in the staged folder `dir`) and what it imports; `data` is
+ * what its data.js exports. `expose`: the modules (file names) it also hands to scripts loaded
+ * after it, as globalThis.__rooflineModules; `external`: such a script's modules, which this one
+ * takes from there. `minify`: false for the scripts that run only at build time.
+ */
+function bundle(dir, entry, data, { title = 'page and <roofline-calculator> element', expose = [], external = [], minify = true } = {}) {
+  writeData(dir, data);
+  let from = `${entry}.js`;
+  if (expose.length) {
+    // an entry of its own: imports each module it hands on (before the entry's own code runs, as
+    // imports do) and lists them
+    const names = expose.map((f, i) => [f, `m${i}`]);
+    from = `${entry}.expose.js`;
+    writeFileSync(join(dir, from), [...names.map(([f, v]) => `import * as ${v} from './${f}';`),
+      `globalThis.__rooflineModules = { ${names.map(([f, v]) => `${JSON.stringify(`./${f}`)}: ${v}`).join(', ')} };`,
+      `import './${entry}.js';`, ''].join('\n'));
+  }
+  const args = [from, '--bundle', '--format=iife', `--target=${ESBUILD_TARGET}`, ...external.map((f) => `--external:./${f}`)];
+  if (minify && process.env.ROOFLINE_MINIFY !== '0') args.push('--minify');
+  let code = esbuild(args, { cwd: dir });
+  if (external.length) {
+    // esbuild writes an external import as require('./x.js'): answered by the first script's table
+    code = `(function (require) {\n${code}})((name) => {
+  const m = globalThis.__rooflineModules && globalThis.__rooflineModules[name];
+  if (!m) throw new Error('Roofline Lab: this script needs roofline-page.js first');
+  return m;
+});\n`;
+  }
+  // module code is strict; the script keeps it so
+  return `/* Roofline Lab — ${title} (built by web/build.mjs) */\n'use strict';\n${code}`;
 }
 
 // ---- HTML ----------------------------------------------------------------------------------
@@ -374,24 +343,25 @@ async function main() {
   checkTexts('web/i18n/catalog.json and core/catalog', catalogTexts);
   const prose = readJson(join(I18N, 'prose.json'), true);
   const glossary = readJson(join(I18N, 'glossary.json'), true);
-  const calcCss = minify(readFileSync(join(SRC, 'calculator.css'), 'utf8'), 'css');
-  const pageCss = minify(readFileSync(join(SRC, 'page.css'), 'utf8'), 'css');
+  const calcCss = minifyCss(readFileSync(join(SRC, 'calculator.css'), 'utf8'));
+  const pageCss = minifyCss(readFileSync(join(SRC, 'page.css'), 'utf8'));
   const embedCss = readFileSync(join(SRC, 'embed-example.css'), 'utf8');
+  const dir = stageSources();
 
   // Everything in one script, every language's texts included: the embeddable element and the
   // single file.
   const allTexts = { UI: ui, PROSE: prose, GLOSSARY: glossary, CATALOG: catalogTexts, CALC_CSS: calcCss, ALL_TEXTS: true };
-  const js = minify(bundle('all', allTexts).code);
+  const js = bundle(dir, 'all', allTexts);
   new Script(js, { filename: 'roofline-calculator.js' }); // compile only: a syntax error fails the build
   // The served page: what its first screen needs (roofline-page.js, the code without texts but each
   // language's own name, for the language switch), then the rest (roofline-page-more.js, see
   // web/src/more.js), each with one file of texts per language, loaded when that language and
   // that part are first used.
   const langNames = Object.fromEntries(Object.entries(ui).filter(([id]) => id.startsWith('lang.')));
-  const first = bundle('main', { UI: langNames, PROSE: {}, GLOSSARY: {}, CATALOG: {}, CALC_CSS: calcCss, ALL_TEXTS: false }, { expose: true });
-  const pageJs = minify(first.code);
+  const shared = sharedModules(dir, 'main', 'more-parts');
+  const pageJs = bundle(dir, 'main', { UI: langNames, PROSE: {}, GLOSSARY: {}, CATALOG: {}, CALC_CSS: calcCss, ALL_TEXTS: false }, { expose: shared });
   new Script(pageJs, { filename: 'roofline-page.js' });
-  const moreJs = minify(bundle('more-parts', null, { title: "the served page's later parts", external: first.modules }).code);
+  const moreJs = bundle(dir, 'more-parts', null, { title: "the served page's later parts", external: shared });
   new Script(moreJs, { filename: 'roofline-page-more.js' });
   const classic = join(moduleDir, 'roofline.js');
   if (!existsSync(classic)) throw new Error(`${classic} not found: build the wasm module first`);
@@ -400,7 +370,7 @@ async function main() {
   // single file's check) shows the reader's alone (<html data-screen>, page.css) before the body is
   // parsed, the page's code takes that one over and drops the others (prerendered.js). English
   // comes first and keeps the plain ids: it is the one shown without JavaScript.
-  const prerenderJs = bundle('prerender', allTexts, { title: "the build's prerender" }).code;
+  const prerenderJs = bundle(dir, 'prerender', allTexts, { title: "the build's prerender", minify: false });
   const screens = [];
   for (const lang of LANGS) screens.push(await prerender(prerenderJs, classic, lang, { idSuffix: lang === LANGS[0] ? '' : `-${lang}` }));
   const kinds = screens[0].kinds;
@@ -413,17 +383,18 @@ async function main() {
   });
   const PRERENDER = { langs: LANGS, kinds };
   // every calculator alone in every language, prerendered for authors to paste (snippets/)
-  const calcPrerenderJs = bundle('prerender-calc', allTexts, { title: "the build's calculator prerender" }).code;
+  const calcPrerenderJs = bundle(dir, 'prerender-calc', allTexts, { title: "the build's calculator prerender", minify: false });
   const snippetList = SNIPPET_KINDS.flatMap((kind) => LANGS.map((lang) => ({ kind, lang })));
   const snippetHtml = await prerenderCalculators(calcPrerenderJs, classic, snippetList, `<link rel="stylesheet" href="${PRERENDER_CSS}">`);
   const snippets = Object.fromEntries(snippetList.map(({ kind, lang }, i) => [`${kind}.${lang}`, snippetHtml[i]]));
   // its first script: starts loading the reader's language's texts in parallel with the code, shows
   // the prerendered first screen in the reader's language and hides it where it is not the reader's
-  const bootJs = minify(bundle('boot', { PRERENDER }, { title: "the served page's boot script" }).code);
+  const bootJs = bundle(dir, 'boot', { PRERENDER }, { title: "the served page's boot script" });
   new Script(bootJs, { filename: 'roofline-boot.js' });
   // the single file's: the same check alone, inline
-  const staleJs = minify(bundle('stale', { PRERENDER }, { title: 'the prerendered first screen\'s check' }).code);
+  const staleJs = bundle(dir, 'stale', { PRERENDER }, { title: 'the prerendered first screen\'s check' });
   new Script(staleJs, { filename: 'roofline-stale.js' });
+  rmSync(dir, { recursive: true, force: true });
   const textFiles = {};
   for (const lang of LANGS) {
     const { first: firstPack, more: morePack } = splitTexts(lang, { ui, catalogTexts, prose, glossary });

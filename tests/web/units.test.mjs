@@ -124,43 +124,6 @@ test('the lesson texts (prose and glossary) exist in all three languages', (t) =
   }
 });
 
-test('no string or template literal in web/src spans lines (the build drops indentation and comment lines)', () => {
-  const dir = join(ROOT, 'web/src');
-  const spanning = [];
-  for (const f of readdirSync(dir).filter((x) => x.endsWith('.js'))) {
-    const code = readFileSync(join(dir, f), 'utf8');
-    let quote = null;
-    let line = 1;
-    for (let i = 0; i < code.length; i += 1) {
-      const c = code[i];
-      if (c === '\n') {
-        line += 1;
-        if (quote) spanning.push(`${f}:${line}`);
-        continue;
-      }
-      if (quote) {
-        if (c === '\\') i += 1;
-        else if (c === quote) quote = null;
-        continue;
-      }
-      if (c === '/' && code[i + 1] === '/') {
-        while (i < code.length && code[i] !== '\n') i += 1;
-        i -= 1;
-      } else if (c === '/' && code[i + 1] === '*') {
-        const end = code.indexOf('*/', i + 2);
-        line += (code.slice(i, end).match(/\n/g) || []).length;
-        i = end + 1;
-      } else if (c === '`' || c === '"' || c === "'") {
-        quote = c;
-      } else if (c === '/' && /[(,=:[!&|?{};]\s*$/.test(code.slice(Math.max(0, i - 20), i))) {
-        // a regular expression literal: skip to its closing slash
-        for (i += 1; i < code.length && code[i] !== '/' && code[i] !== '\n'; i += 1) if (code[i] === '\\') i += 1;
-      }
-    }
-  }
-  assert.deepEqual(spanning, []);
-});
-
 test('a ratio or a share below 1 is never written as 1× or 100 %, and ridges are written to a tenth', () => {
   // 203 FLOPs/B on a T4 (ridge 203.125): memory-bound, so its ratio must read below 1×
   const ratio = 203 / 203.125;
