@@ -15,6 +15,7 @@ import { readFileSync, writeFileSync, mkdirSync, copyFileSync, existsSync } from
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { minifyScript } from '../web/esbuild.mjs';
 
 const [, , input, outdir] = process.argv;
 if (!input || !outdir) {
@@ -52,9 +53,11 @@ if (typeof module === 'object' && module && module.exports) module.exports = cre
 ${extra}root.createRoofline = createRoofline;
 })(typeof globalThis !== 'undefined' ? globalThis : this);
 `;
-writeFileSync(join(outdir, 'roofline.js'), classic(`${gzipped}\n${inflate}`, module));
-writeFileSync(join(outdir, 'roofline-web.js'), classic('', module,
-  'createRoofline.split = true;  // the page falls back to roofline.js where the fetch fails\n'));
+// the classic scripts, loaded by pages, minified (esbuild: web/esbuild.mjs); the ES modules, for
+// Node and for bundlers, which minify themselves, stay as they are
+writeFileSync(join(outdir, 'roofline.js'), minifyScript(classic(`${gzipped}\n${inflate}`, module)));
+writeFileSync(join(outdir, 'roofline-web.js'), minifyScript(classic('', module,
+  'createRoofline.split = true;  // the page falls back to roofline.js where the fetch fails\n')));
 
 // Under Node, the Emscripten runtime expects CommonJS's require and __dirname.
 const nodeShim = `const __rooflineNode = typeof process === 'object' && process !== null &&

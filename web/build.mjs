@@ -12,9 +12,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
-import { spawnSync } from 'node:child_process';
 import { prerender, prerenderCalculators, PRERENDER_CSS } from './prerender.mjs';
 import { catalogTexts as mergeCatalogTexts } from './catalog-texts.mjs';
+import { esbuild, ESBUILD_TARGET } from './esbuild.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SRC = join(HERE, 'src');
@@ -65,8 +65,7 @@ function checkTexts(file, texts) {
 }
 
 // ---- bundling and minifying: esbuild -------------------------------------------------------
-// web/src is plain ES modules; esbuild (Debian's package `esbuild`, installed by .ci/setup; the
-// npm one under tests/node_modules serves as well) bundles each script from its entry module, as
+// web/src is plain ES modules; esbuild (web/esbuild.mjs) bundles each script from its entry module, as
 // one function scope for the browsers the page claims (docs/building.md#browsers), and minifies
 // it. The modules are bundled from a copy of web/src with three modules written here beside them:
 // data.js (the texts and styles each script carries, different per script) and kinds-first.js /
@@ -75,23 +74,7 @@ function checkTexts(file, texts) {
 // the first script hands the modules the later one imports to it (globalThis.__rooflineModules),
 // and the later script takes them from there (esbuild's external imports, answered by that
 // table) rather than carrying copies.
-const ESBUILD_TARGET = 'chrome95,firefox100,safari15';
 const DATA_NAMES = ['UI', 'PROSE', 'GLOSSARY', 'CATALOG', 'CALC_CSS', 'ALL_TEXTS', 'PRERENDER'];
-
-function esbuildPath() {
-  const candidates = [process.env.ESBUILD, '/usr/bin/esbuild', join(HERE, '..', 'tests', 'node_modules', '.bin', 'esbuild')];
-  for (const c of candidates) if (c && existsSync(c)) return c;
-  const found = spawnSync('sh', ['-c', 'command -v esbuild'], { encoding: 'utf8' });
-  if (found.status === 0 && found.stdout.trim()) return found.stdout.trim();
-  throw new Error('esbuild not found: install Debian\'s package esbuild (bash .ci/setup does), or set ESBUILD');
-}
-
-function esbuild(args, { cwd, input } = {}) {
-  const r = spawnSync(esbuildPath(), [...args, '--log-level=warning', '--charset=utf8'], { cwd, input, encoding: 'utf8', maxBuffer: 64 << 20 });
-  if (r.status !== 0) throw new Error(`esbuild failed (${r.status}): ${r.stderr || r.error}`);
-  if (r.stderr.trim()) throw new Error(`esbuild warned: ${r.stderr}`);
-  return r.stdout;
-}
 
 /** A style sheet minified (kept as it is with ROOFLINE_MINIFY=0). */
 function minifyCss(code) {
