@@ -7,23 +7,29 @@
 // The same for every calculator alone (prerenderCalculators): the snippets authors paste into a
 // page (snippets/<kind>.<lang>.html, docs/embedding.md), charts included.
 //
-// The code runs against a small document made here (enough for what that code touches; anything
-// else throws, and so does an error the code would only log, so a change that needs more fails
-// the build, not the page).
+// The code runs against a small document made here of web/src/vdom.js's nodes, the ones the page
+// draws a chart with again in the browser, given here the members only the build needs (enough
+// for what that code touches; anything else throws, and so does an error the code would only
+// log, so a change that needs more fails the build, not the page).
 import { createRequire } from 'node:module';
 import { Script, createContext } from 'node:vm';
+import { VNode, VText, VElement, SVG_NS } from './src/vdom.js';
 
-const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
-const escapeText = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\u00a0/g, '&nbsp;');
-const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/\u00a0/g, '&nbsp;');
-
-class Node {
-  constructor(nodeType) {
-    this.nodeType = nodeType;
-    this.parentNode = null;
-    this.childNodes = [];
+/**
+ * Gives vdom.js's class `target` the members of `source` (an accessor keeps the half it has and
+ * `source` lacks: vdom.js's nodes set textContent, the build's read it too). Those members are
+ * the build's alone: the page's script, which carries its own copy of vdom.js, goes without.
+ */
+function addMembers(target, source) {
+  for (const [name, d] of Object.entries(Object.getOwnPropertyDescriptors(source.prototype))) {
+    if (name === 'constructor') continue;
+    const had = Object.getOwnPropertyDescriptor(target.prototype, name);
+    if (had && (d.get || d.set)) Object.assign(d, { get: d.get || had.get, set: d.set || had.set });
+    Object.defineProperty(target.prototype, name, d);
   }
+}
 
+addMembers(VNode, class {
   get firstChild() {
     return this.childNodes[0] || null;
   }
@@ -33,26 +39,15 @@ class Node {
   }
 
   get parentElement() {
-    return this.parentNode instanceof Element ? this.parentNode : null;
-  }
-
-  insert(nodes, at) {
-    const list = nodes.map((n) => (n instanceof Node ? n : new Text(String(n))));
-    for (const n of list) if (n.parentNode) n.remove();
-    this.childNodes.splice(at, 0, ...list);
-    for (const n of list) n.parentNode = this;
-  }
-
-  append(...nodes) {
-    this.insert(nodes, this.childNodes.length);
+    return this.parentNode instanceof VElement ? this.parentNode : null;
   }
 
   prepend(...nodes) {
-    this.insert(nodes, 0);
+    this.replaceChildren(...nodes, ...this.childNodes.filter((c) => !nodes.includes(c)));
   }
 
   replaceChildren(...nodes) {
-    for (const n of [...this.childNodes]) n.remove();
+    this.textContent = '';
     this.append(...nodes);
   }
 
@@ -61,23 +56,9 @@ class Node {
     return node;
   }
 
-  remove() {
-    if (!this.parentNode) return;
-    const siblings = this.parentNode.childNodes;
-    siblings.splice(siblings.indexOf(this), 1);
-    this.parentNode = null;
-  }
-
   get textContent() {
     return this.childNodes.map((n) => n.textContent).join('');
   }
-
-  set textContent(text) {
-    for (const n of [...this.childNodes]) n.remove();
-    if (text !== '' && text !== null && text !== undefined) this.append(String(text));
-  }
-
-  addEventListener() {}
 
   removeEventListener() {}
 
@@ -98,7 +79,7 @@ class Node {
     const found = [];
     const walk = (node) => {
       for (const c of node.childNodes) {
-        if (!(c instanceof Element)) continue;
+        if (!(c instanceof VElement)) continue;
         if ((!tag || c.localName === tag) && classes.every((x) => c.classList.contains(x))) found.push(c);
         walk(c);
       }
@@ -106,16 +87,13 @@ class Node {
     walk(this);
     return found;
   }
+});
 
-  get innerHTML() {
-    return this.childNodes.map((n) => n.outerHTML).join('');
-  }
-}
+const NO_CHILDREN = Object.freeze([]);
 
-class Text extends Node {
-  constructor(data) {
-    super(3);
-    this.data = data;
+addMembers(VText, class {
+  get childNodes() {
+    return NO_CHILDREN;
   }
 
   get nodeValue() {
@@ -133,62 +111,51 @@ class Text extends Node {
   set textContent(v) {
     this.data = String(v);
   }
+});
 
-  get outerHTML() {
-    return escapeText(this.data);
+/** An element's classes, read from and written to its class attribute. */
+class ClassList {
+  constructor(el) {
+    this.el = el;
+  }
+
+  contains(c) {
+    return (this.el.getAttribute('class') || '').split(/\s+/).includes(c);
+  }
+
+  add(...cs) {
+    for (const c of cs) this.toggle(c, true);
+  }
+
+  remove(...cs) {
+    for (const c of cs) this.toggle(c, false);
+  }
+
+  toggle(c, force) {
+    const list = (this.el.getAttribute('class') || '').split(/\s+/).filter(Boolean);
+    const on = force === undefined ? !list.includes(c) : Boolean(force);
+    const next = list.filter((x) => x !== c);
+    if (on) next.push(c);
+    this.el.setAttribute('class', next.join(' '));
+    return on;
   }
 }
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
+const dataName = (k) => `data-${String(k).replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}`;
 
-class Element extends Node {
-  constructor(tagName, namespaceURI = null) {
-    super(1);
-    this.localName = tagName;
-    this.namespaceURI = namespaceURI;
-    this.attrs = new Map();
-    this.shadowRoot = null;
-    const el = this;
-    this.classList = {
-      contains: (c) => (el.getAttribute('class') || '').split(/\s+/).includes(c),
-      add: (...cs) => cs.forEach((c) => el.classList.toggle(c, true)),
-      remove: (...cs) => cs.forEach((c) => el.classList.toggle(c, false)),
-      toggle: (c, force) => {
-        const list = (el.getAttribute('class') || '').split(/\s+/).filter(Boolean);
-        const on = force === undefined ? !list.includes(c) : Boolean(force);
-        const next = list.filter((x) => x !== c);
-        if (on) next.push(c);
-        el.setAttribute('class', next.join(' '));
-        return on;
-      },
-    };
-    this.dataset = new Proxy({}, {
-      get: (t, k) => el.getAttribute(`data-${String(k).replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}`) ?? undefined,
-      set: (t, k, v) => {
-        el.setAttribute(`data-${String(k).replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}`, String(v));
-        return true;
-      },
-    });
-  }
-
+addMembers(VElement, class {
   get tagName() {
-    return this.localName.toUpperCase();
-  }
-
-  setAttribute(name, value) {
-    this.attrs.set(this.namespaceURI === SVG_NS ? String(name) : String(name).toLowerCase(), String(value));
+    return this.nodeName;
   }
 
   getAttribute(name) {
-    return this.attrs.has(name) ? this.attrs.get(name) : null;
-  }
-
-  hasAttribute(name) {
-    return this.attrs.has(name);
+    const a = this.attributes.find((x) => x.name === name);
+    return a ? a.value : null;
   }
 
   removeAttribute(name) {
-    this.attrs.delete(name);
+    const i = this.attributes.findIndex((x) => x.name === name);
+    if (i >= 0) this.attributes.splice(i, 1);
   }
 
   get id() {
@@ -202,6 +169,20 @@ class Element extends Node {
   set hidden(v) {
     if (v) this.setAttribute('hidden', '');
     else this.removeAttribute('hidden');
+  }
+
+  get classList() {
+    return new ClassList(this);
+  }
+
+  get dataset() {
+    return new Proxy({}, {
+      get: (t, k) => this.getAttribute(dataName(k)) ?? undefined,
+      set: (t, k, v) => {
+        this.setAttribute(dataName(k), String(v));
+        return true;
+      },
+    });
   }
 
   // an input's value is written as its value attribute: what the browser shows, and the default
@@ -238,64 +219,80 @@ class Element extends Node {
     // its options, those inside an <optgroup> included, in document order
     const out = [];
     for (const n of this.childNodes) {
-      if (!(n instanceof Element)) continue;
+      if (!(n instanceof VElement)) continue;
       if (n.localName === 'option') out.push(n);
-      else if (n.localName === 'optgroup') out.push(...n.childNodes.filter((o) => o instanceof Element && o.localName === 'option'));
+      else if (n.localName === 'optgroup') out.push(...n.childNodes.filter((o) => o instanceof VElement && o.localName === 'option'));
     }
     return out;
   }
 
   focus() {}
 
-  attachShadow({ mode }) {
-    if (this.shadowRoot) throw new Error('prerender: shadow root attached twice');
-    this.shadowRoot = new ShadowRoot(mode);
-    return this.shadowRoot;
+  get shadowRoot() {
+    return this.shadow || null;
   }
 
-  get outerHTML() {
-    const attrs = [...this.attrs].map(([k, v]) => (v === '' ? ` ${k}` : ` ${k}="${escapeAttr(v)}"`)).join('');
-    if (VOID.has(this.localName) && this.namespaceURI !== SVG_NS) return `<${this.localName}${attrs}>`;
-    const shadow = this.shadowRoot ? this.shadowRoot.outerHTML : '';
-    return `<${this.localName}${attrs}>${shadow}${this.innerHTML}</${this.localName}>`;
+  attachShadow({ mode }) {
+    if (this.shadow) throw new Error('prerender: shadow root attached twice');
+    this.shadow = new ShadowRoot(mode);
+    return this.shadow;
+  }
+});
+
+/** A shadow root, written as a declarative shadow root (<template shadowrootmode>: toHtml). */
+class ShadowRoot extends VNode {
+  constructor(mode) {
+    super(11, '#document-fragment');
+    this.childNodes = [];
+    this.mode = mode;
   }
 }
 
-/**
- * A shadow root prerendered: a declarative shadow root (<template shadowrootmode>) holding the
- * calculator's style sheet as a link (allowed by a strict CSP, and render-blocking in Chromium)
- * and the content, hidden until that sheet says otherwise (calculator.css shows
- * [data-prerendered]), so that no browser paints it unstyled.
- */
-class ShadowRoot extends Node {
-  constructor(mode) {
-    super(11);
-    this.mode = mode;
-  }
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+const escapeText = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\u00a0/g, '&nbsp;');
+const escapeAttr = (s) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/\u00a0/g, '&nbsp;');
 
-  get outerHTML() {
-    return `<template shadowrootmode="${this.mode}">${shadowStyle}<div data-prerendered lang="${escapeAttr(shadowLang)}" hidden>${this.innerHTML}</div></template>`;
+/** The HTML of `node`'s children. */
+function innerHtml(node, opts) {
+  return node.childNodes.map((n) => toHtml(n, opts)).join('');
+}
+
+/**
+ * `node` as HTML. A shadow root is written as a declarative shadow root (<template
+ * shadowrootmode>) holding `opts.style` (the calculator's style sheet as a link, allowed by a
+ * strict CSP, and render-blocking in Chromium; or a <style>) and the content, hidden until that
+ * sheet says otherwise (calculator.css shows [data-prerendered]), so that no browser paints it
+ * unstyled; the content is marked with its language `opts.lang` (what the element compares
+ * before it carries the reader's typing over).
+ */
+function toHtml(node, opts) {
+  if (node.nodeType === 3) return escapeText(node.data);
+  if (node.nodeType === 11) {
+    return `<template shadowrootmode="${node.mode}">${opts.style}<div data-prerendered lang="${escapeAttr(opts.lang)}" hidden>${innerHtml(node, opts)}</div></template>`;
   }
+  if (node.nodeType !== 1) throw new Error(`prerender: a node of type ${node.nodeType} cannot be written as HTML`);
+  const attrs = node.attributes.map(({ name, value }) => (value === '' ? ` ${name}` : ` ${name}="${escapeAttr(value)}"`)).join('');
+  if (VOID.has(node.localName) && node.namespaceURI !== SVG_NS) return `<${node.localName}${attrs}>`;
+  const shadow = node.shadowRoot ? toHtml(node.shadowRoot, opts) : '';
+  return `<${node.localName}${attrs}>${shadow}${innerHtml(node, opts)}</${node.localName}>`;
 }
 
 /** The file the served page's prerendered shadow roots link to (calculator.css, beside the page). */
 export const PRERENDER_CSS = 'roofline-calculator.css';
-let shadowStyle = '';
-let shadowLang = '';
 
 function makeDocument() {
-  const documentElement = new Element('html');
+  const documentElement = new VElement('html');
   return {
     documentElement,
     title: '',
     activeElement: null,
     currentScript: null,
-    createElement: (tag) => new Element(String(tag).toLowerCase()),
+    createElement: (tag) => new VElement(String(tag).toLowerCase()),
     createElementNS: (ns, tag) => {
       if (ns !== SVG_NS) throw new Error(`prerender: elements of ${ns} are not supported at build time`);
-      return new Element(String(tag), SVG_NS);
+      return new VElement(String(tag), SVG_NS);
     },
-    createTextNode: (text) => new Text(String(text)),
+    createTextNode: (text) => new VText(String(text)),
     addEventListener() {},
     removeEventListener() {},
     getElementById() {
@@ -315,7 +312,8 @@ function runBundle(code, lang) {
   const noop = () => {};
   const frames = [];
   const context = createContext({
-    document, Node, HTMLElement: Element, URL, URLSearchParams,
+    // (Node: vdom.js's, which the document's nodes are, so that dom.js's real() keeps them as they are)
+    document, Node: VNode, HTMLElement: VElement, URL, URLSearchParams,
     // an error the page's code would only log (a chart that failed to draw) fails the build
     // (an Error made inside the context is of its own realm: recognised by its stack, kept whole)
     console: { ...console, error: (...args) => { throw args.find((a) => a && typeof a === 'object' && 'stack' in a) || new Error(`prerender: ${args.join(' ')}`); } },
@@ -334,19 +332,12 @@ function runBundle(code, lang) {
 }
 
 /**
- * `node` as HTML, with `style` (the calculator's styles: a <link> or a <style>) first in each
- * shadow root, and each prerendered copy marked with its language (what the element compares
- * before it carries the reader's typing over).
+ * `node` as HTML (`outer`), or its children, with `style` (the calculator's styles: a <link> or a
+ * <style>) first in each shadow root, and each prerendered copy marked with its language `lang`.
  */
 function serialize(node, { style, lang, outer }) {
-  shadowStyle = style;
-  shadowLang = lang;
-  try {
-    return outer ? node.outerHTML : node.innerHTML;
-  } finally {
-    shadowStyle = '';
-    shadowLang = '';
-  }
+  const opts = { style, lang };
+  return outer ? toHtml(node, opts) : innerHtml(node, opts);
 }
 
 const modules = new Map();
@@ -367,7 +358,7 @@ export async function prerender(code, modulePath, lang, { idSuffix = '' } = {}) 
   const { context } = runBundle(code, lang);
   const render = context.__rooflinePrerender;
   if (typeof render !== 'function') throw new Error('prerender: the bundle provided no __rooflinePrerender');
-  const root = new Element('div');
+  const root = new VElement('div');
   const { kinds } = render(rl, root);
   if (!kinds.length) throw new Error('prerender: the first screen has no calculator');
   if (idSuffix) suffixIds(root, idSuffix);
@@ -386,7 +377,7 @@ function suffixIds(root, suffix) {
   const elements = [];
   const walk = (node) => {
     for (const c of node.childNodes) {
-      if (!(c instanceof Element)) continue;
+      if (!(c instanceof VElement)) continue;
       elements.push(c);
       walk(c);
     }
@@ -417,7 +408,7 @@ export async function prerenderCalculators(code, modulePath, list, style) {
     const { context, flush } = runBundle(code, lang);
     const render = context.__rooflinePrerenderCalculator;
     if (typeof render !== 'function') throw new Error('prerender: the bundle provided no __rooflinePrerenderCalculator');
-    const host = new Element('roofline-calculator');
+    const host = new VElement('roofline-calculator');
     host.setAttribute('kind', kind);
     host.setAttribute('lang', lang);
     render(rl, host, kind, lang);

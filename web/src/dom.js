@@ -1,16 +1,16 @@
 // Tiny DOM helpers. Text always goes in as text nodes (never as HTML), so values from the URL
 // or a dropped file cannot inject markup; no inline style attributes are ever written.
+import { VNode, VElement, SVG_NS } from './vdom.js';
 
 export function h(tag, attrs, ...children) {
-  const el = virtual ? new VElement(null, tag) : document.createElement(tag);
+  const el = virtual ? new VElement(tag) : document.createElement(tag);
   setAttrs(el, attrs);
   appendAll(el, children);
   return el;
 }
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
 export function s(tag, attrs, ...children) {
-  const el = virtual ? new VElement(SVG_NS, tag) : document.createElementNS(SVG_NS, tag);
+  const el = virtual ? new VElement(tag, SVG_NS) : document.createElementNS(SVG_NS, tag);
   setAttrs(el, attrs);
   appendAll(el, children);
   return el;
@@ -18,9 +18,9 @@ export function s(tag, attrs, ...children) {
 
 // ---- virtual nodes ---------------------------------------------------------------------------
 // While a chart is drawn again over the one in the page (charts.js: frameIn keeps its frame, then
-// showChart compares), h() and s() build plain objects with the few DOM members that comparison
-// reads, instead of elements that would be compared once and thrown away: the page gets only what
-// differs, and elements are made (real) only for what is new.
+// showChart compares), h() and s() build plain objects (vdom.js) instead of elements that would
+// be compared once and thrown away: the page gets only what differs, and elements are made (real)
+// only for what is new.
 let virtual = false;
 
 /** From now on h() and s() build virtual nodes (on) or elements (off). */
@@ -28,54 +28,16 @@ export function buildVirtual(on) {
   virtual = Boolean(on);
 }
 
-class VText {
-  constructor(data) {
-    this.nodeType = 3;
-    this.nodeName = '#text';
-    this.data = data;
-  }
-}
-
-class VElement {
-  constructor(ns, tag) {
-    this.ns = ns;
-    this.localName = tag;
-    this.nodeType = 1;
-    this.nodeName = ns ? tag : tag.toUpperCase(); // as the DOM names an SVG and an HTML element
-    this.attributes = [];
-    this.childNodes = [];
-    this.listeners = null;
-  }
-
-  setAttribute(name, value) {
-    const a = this.attributes.find((x) => x.name === name);
-    if (a) a.value = String(value);
-    else this.attributes.push({ name, value: String(value) });
-  }
-
-  hasAttribute(name) {
-    return this.attributes.some((x) => x.name === name);
-  }
-
-  addEventListener(type, fn) {
-    (this.listeners || (this.listeners = [])).push([type, fn]);
-  }
-
-  set textContent(text) {
-    this.childNodes = text === '' ? [] : [new VText(String(text))];
-  }
-
-  append(...nodes) {
-    for (const n of nodes) this.childNodes.push(typeof n === 'string' ? new VText(n) : n);
-  }
-}
-
-/** A node for the page: the node itself, or the element or text node a virtual node or a string describes. */
+/**
+ * A node for the page: the node itself, or the element or text node a virtual node or a string
+ * describes. (At build time the page's nodes are virtual ones too, web/prerender.mjs's: the
+ * context's Node, which they are instances of, keeps them as they are.)
+ */
 export function real(node) {
   if (typeof node === 'string') return document.createTextNode(node);
-  if (node instanceof VText) return document.createTextNode(node.data);
-  if (!(node instanceof VElement)) return node;
-  const el = node.ns ? document.createElementNS(node.ns, node.localName) : document.createElement(node.localName);
+  if (node instanceof Node || !(node instanceof VNode)) return node;
+  if (node.nodeType === 3) return document.createTextNode(node.data);
+  const el = node.namespaceURI ? document.createElementNS(node.namespaceURI, node.localName) : document.createElement(node.localName);
   for (const { name, value } of node.attributes) el.setAttribute(name, value);
   if (node.listeners) for (const [type, fn] of node.listeners) el.addEventListener(type, fn);
   for (const c of node.childNodes) el.append(real(c));
@@ -97,7 +59,7 @@ function setAttrs(el, attrs) {
 function appendAll(el, children) {
   for (const c of children.flat(Infinity)) {
     if (c === undefined || c === null || c === false) continue;
-    const node = c instanceof Node || c instanceof VElement || c instanceof VText ? c : String(c);
+    const node = c instanceof Node || c instanceof VNode ? c : String(c);
     el.append(el instanceof VElement ? node : real(node));
   }
 }
