@@ -8,77 +8,74 @@ import { runBenchmark, markdown, KINDS, ROOT } from './page.mjs';
 
 const SITE_DIR = resolve(ROOT, process.env.SITE_DIR || 'build-wasm/site');
 
-// Bounds. The regression bounds set with the goals (docs/performance.md) are ready ≤ 4× blank
-// (index.html, roofline-lab.html), ≤ 3× (the embed example), every calculator's median ≤ 6 ms
-// (≤ 12 ms with paint) and the served page ≤ 180 kB gzip. A blank page is ready in ≈ 40–60 ms
-// here, so one slow load moves a ratio a lot: with one core kept busy by another job, a quick run
-// read index.html 3.4×, the embed example 3.1× and up to 7.8 ms with paint (docs/performance.md,
-// "The CI check"). The ready bounds sit above that, and still catch a page that renders
-// everything up front again (5.0–5.4× before the progressive rendering, 9× at first); the
-// served page's size does not depend on the machine, so its bound is the goal itself.
-// (Single runs during another build have gone up to 18.7 ms per handler and 30.7 ms with paint
-// under a load average of 7: hence the rerun.)
+// Bounds. Each timing is taken as a ratio to a page measured in the same run, so that what the
+// machine is doing at that moment (a shared 2-core guest, other jobs) moves both sides: ready as
+// × the blank page (index.html, the single file, the plain snippet) or × the embed example's host
+// page alone (the embed example); a calculator's change, its handler and its change with paint,
+// as × the near-empty page's change with paint (one field, one slider, a dozen numbers). Each
+// bound is 1.5× what this check measured on a quiet machine (QUIET below, the larger of three
+// runs): a regression of half again fails, and a slow moment does not, as the check runs a second
+// time when something is over and keeps each measurement's better median. The served page's size
+// does not depend on the machine: its bound is what it measures now, plus 2 kB.
+// (docs/performance.md, "The CI check")
+// measured 2026-12-04 on a quiet 2-core AMD EPYC guest (family 26), three runs of this check
+const QUIET = {
+  ready: { index: 2.55, lab: 2.92, embed: 2.99, snippet: 7.83 },
+  handler: { matmul: 0.28, byhand: 0.35, utilization: 0.26, roofline: 0.87, decode: 0.81, step: 1.14, batching: 0.56, clocks: 0.52, tile: 0.55, quant: 0.68 },
+  paint: { matmul: 1.73, byhand: 1.36, utilization: 1.32, roofline: 2.34, decode: 2.96, step: 4.48, batching: 1.79, clocks: 1.86, tile: 1.68, quant: 2.21 },
+};
 const BOUNDS = {
-  ready: {
-    index: 5, // × blank: measured 1.8–2.9× (Intel), 2.0–2.6× (AMD; 3.4× with one core busy); goal ≤ 2×
-    lab: 5, // × blank: measured 1.5–2.6× (Intel), 1.9–2.5× (AMD; 1.7× with one core busy); goal ≤ 2×
-    embed: 5, // × blank, its decode calculator prerendered: see docs/performance.md; goal ≤ 1.5×
-    // × blank, the same page with the plain snippet: measured 3.1–5.2× (Intel), 3.2–3.9× (AMD), 5.8–6.9× on a day the
-    // machine ran 2–3× slower, 7.0–8.3× on 2026-12-04 (AMD family 26: the snippet 744–981 ms, the blank page 79–149 ms)
-    snippet: 10,
-  },
-  handlerMs: 6, // every calculator's median: measured up to 2.3 ms (Intel), 1.8 ms (AMD); goal ≤ 2 ms
-  paintMs: 12, // the same with layout and paint: measured up to 6.25 ms (Intel), 5.65 ms (AMD; 7.8 with one core busy); goal ≤ 4 ms
-  // kinds with a bound of their own. The step calculator redraws a table of every operator, its
-  // roofline and its time bar after each change: 11.3–16.3 ms with paint here (decode 8.2–10.3 ms
-  // in the same runs), over the budget its issue sets; the bound catches a regression, not the goal
-  paintMsByKind: { step: 22 },
-  // bytes index.html requests until its code has built the first calculator, gzip -9: measured 160.1 kB since the
-  // catalog became data files, with the config.json reader, all argument errors at once, the typed API table and
-  // rl.step (the wasm 65.6 → 105.3 kB gzip), 164.3 kB with the step calculator and the measurements (the wasm
-  // 109.4 kB), 158.4 kB with the scripts and style sheets minified by esbuild and eight measurements (the wasm
-  // 110.6 kB); 156.6 → 160.2 kB with the first screen prerendered in each language (index.html 3.5 → 6.7 kB gzip; a
-  // reader in Spanish: 162.2 → 160.6 kB, the English texts no longer asked for); the goal of ≤ 120 kB is restated in
-  // issue 31 (docs/performance.md)
-  servedGzip: 162e3,
+  ready: Object.fromEntries(Object.entries(QUIET.ready).map(([k, v]) => [k, 1.5 * v])),
+  handler: Object.fromEntries(Object.entries(QUIET.handler).map(([k, v]) => [k, 1.5 * v])),
+  paint: Object.fromEntries(Object.entries(QUIET.paint).map(([k, v]) => [k, 1.5 * v])),
+  // bytes index.html requests until its code has built the first calculator, gzip -9: 156.0 kB with esbuild bundling
+  // and the module's classic scripts minified (the wasm alone 108.8 kB); the goal of ≤ 120 kB is not met
+  // (docs/performance.md)
+  servedGzip: 158e3,
 };
 
-/** The measurements the bounds apply to, from one run. */
-function medians(r) {
+/** The measurements the bounds apply to, from one run: ratios to the run's own baselines. */
+function ratios(r) {
   const m = {};
-  for (const key of Object.keys(BOUNDS.ready)) m[`${key} ready (× blank)`] = r.ready[key].ratio;
+  m['index ready (× blank)'] = r.ready.index.ratio;
+  m['lab ready (× blank)'] = r.ready.lab.ratio;
+  m['snippet ready (× blank)'] = r.ready.snippet.ratio;
+  m['embed ready (× host page)'] = r.ready.embed.median / r.ready.host.median;
+  const base = r.nearEmpty.paint.median;
   for (const kind of KINDS) {
-    m[`${kind} handler (ms)`] = r.calculators[kind]?.handler.median ?? Infinity;
-    m[`${kind} with paint (ms)`] = r.calculators[kind]?.paint.median ?? Infinity;
+    m[`${kind} handler (× near-empty change)`] = (r.calculators[kind]?.handler.median ?? Infinity) / base;
+    m[`${kind} with paint (× near-empty change)`] = (r.calculators[kind]?.paint.median ?? Infinity) / base;
   }
   return m;
 }
 
 function bound(name) {
-  if (name.endsWith('ready (× blank)')) return BOUNDS.ready[name.split(' ')[0]];
-  if (name.endsWith('handler (ms)')) return BOUNDS.handlerMs;
-  return BOUNDS.paintMsByKind[name.split(' ')[0]] ?? BOUNDS.paintMs;
+  const [key] = name.split(' ');
+  if (name.includes(' ready ')) return BOUNDS.ready[key];
+  if (name.includes(' handler ')) return BOUNDS.handler[key];
+  return BOUNDS.paint[key];
 }
 
-const over = (m) => Object.entries(m).filter(([name, v]) => !(v <= bound(name))).map(([name, v]) => `${name}: ${v.toFixed(2)}, bound ${bound(name)}`);
+const over = (m) => Object.entries(m).filter(([name, v]) => !(v <= bound(name))).map(([name, v]) => `${name}: ${v.toFixed(2)}, bound ${bound(name)?.toFixed(2)}`);
 
 test('page speed and size stay within their regression bounds', { timeout: 240000 }, async (t) => {
   const run = async () => {
     const r = await runBenchmark({ siteDir: SITE_DIR, loads: 5, changes: 10, log: (s) => t.diagnostic(s) });
     console.log(markdown(r));
+    if (process.env.PERF_RATIOS) console.log(JSON.stringify(ratios(r)));
     assert.deepEqual(r.pageErrors, [], 'the pages load without errors');
     return r;
   };
   const r = await run();
   const served = r.sizes.servedUntilReady.gzip;
   assert.ok(served <= BOUNDS.servedGzip, `served page ${(served / 1000).toFixed(1)} kB gzip until ready, bound ${(BOUNDS.servedGzip / 1000).toFixed(1)} kB`);
-  let m = medians(r);
+  let m = ratios(r);
   if (over(m).length) {
     // Another job on a shared machine mostly adds time: when something is over its bound, run
     // again and keep each measurement's better median of the two runs.
     t.diagnostic(`over a bound, running again: ${over(m).join('; ')}`);
     await new Promise((r) => setTimeout(r, 5000));
-    const m2 = medians(await run());
+    const m2 = ratios(await run());
     m = Object.fromEntries(Object.entries(m).map(([name, v]) => [name, Math.min(v, m2[name])]));
   }
   assert.deepEqual(over(m), [], 'every median within its bound');
