@@ -96,6 +96,7 @@ function jsonLiteral(value) {
 /** web/src copied into a folder of its own, with the modules written from the registry of kinds. */
 function stageSources() {
   const dir = mkdtempSync(join(tmpdir(), 'roofline-bundle-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true })); // (a failed build too)
   for (const f of readdirSync(SRC).filter((x) => x.endsWith('.js'))) copyFileSync(join(SRC, f), join(dir, f));
   for (const first of [true, false]) {
     const kinds = KINDS.filter((k) => Boolean(k.first) === first).map((k) => k.kind);
@@ -377,7 +378,6 @@ async function main() {
   // the single file's: the same check alone, inline
   const staleJs = bundle(dir, 'stale', { PRERENDER }, { title: 'the prerendered first screen\'s check' });
   new Script(staleJs, { filename: 'roofline-stale.js' });
-  rmSync(dir, { recursive: true, force: true });
   const textFiles = {};
   for (const lang of LANGS) {
     const { first: firstPack, more: morePack } = splitTexts(lang, { ui, catalogTexts, prose, glossary });
