@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { prerender, prerenderCalculators, PRERENDER_CSS } from './prerender.mjs';
 import { catalogTexts as mergeCatalogTexts } from './catalog-texts.mjs';
-import { esbuild, ESBUILD_TARGET } from './esbuild.mjs';
+import { esbuild, ESBUILD_TARGET, MINIFY, minifyCss } from './esbuild.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SRC = join(HERE, 'src');
@@ -75,12 +75,6 @@ function checkTexts(file, texts) {
 // and the later script takes them from there (esbuild's external imports, answered by that
 // table) rather than carrying copies.
 const DATA_NAMES = ['UI', 'PROSE', 'GLOSSARY', 'CATALOG', 'CALC_CSS', 'ALL_TEXTS', 'PRERENDER'];
-
-/** A style sheet minified (kept as it is with ROOFLINE_MINIFY=0). */
-function minifyCss(code) {
-  if (process.env.ROOFLINE_MINIFY === '0') return code;
-  return esbuild(['--minify', '--loader=css'], { input: code });
-}
 
 /**
  * A value as the code that makes it: JSON.parse of its JSON text in a string literal. Engines read
@@ -165,7 +159,7 @@ function bundle(dir, entry, data, { title = 'page and <roofline-calculator> elem
       `import './${entry}.js';`, ''].join('\n'));
   }
   const args = [from, '--bundle', '--format=iife', `--target=${ESBUILD_TARGET}`, ...external.map((f) => `--external:./${f}`)];
-  if (minify && process.env.ROOFLINE_MINIFY !== '0') args.push('--minify');
+  if (minify && MINIFY) args.push('--minify');
   let code = esbuild(args, { cwd: dir });
   if (external.length) {
     // esbuild writes an external import as require('./x.js'): answered by the first script's table

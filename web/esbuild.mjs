@@ -27,10 +27,18 @@ export function esbuild(args, { cwd, input } = {}) {
   return r.stdout;
 }
 
-/** A classic script minified for the page's browsers, its first line (a banner comment) kept; as it is with ROOFLINE_MINIFY=0. */
+/** Whether to minify: ROOFLINE_MINIFY=0 keeps the files readable, for debugging. */
+export const MINIFY = process.env.ROOFLINE_MINIFY !== '0';
+
+/** A classic script minified for the page's browsers, its first line (a banner comment) kept. */
 export function minifyScript(code) {
-  if (process.env.ROOFLINE_MINIFY === '0') return code;
+  if (!MINIFY) return code;
   const nl = code.indexOf('\n');
   const banner = code.startsWith('/*') && nl > 0 ? code.slice(0, nl + 1) : '';
   return banner + esbuild(['--minify', '--loader=js', `--target=${ESBUILD_TARGET}`], { input: code.slice(banner.length) });
+}
+
+/** A style sheet minified. */
+export function minifyCss(code) {
+  return MINIFY ? esbuild(['--minify', '--loader=css'], { input: code }) : code;
 }
