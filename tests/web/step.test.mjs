@@ -152,6 +152,82 @@ test('"open this step" under the decode calculator carries its model, device, ba
   }
 });
 
+/** What a calculator shows as text: its results, its tables, and its chart data tables opened. */
+async function shownText(page, kind) {
+  // opened as a reader opens them, with a click on the summary
+  for (const summary of await page.locator(`roofline-calculator[kind="${kind}"] details.chart-data summary`).all()) {
+    if (!(await summary.evaluate((x) => x.parentNode.open))) await summary.click();
+  }
+  await frames(page);
+  return page.evaluate((k) => {
+    const root = document.querySelector(`roofline-calculator[kind="${k}"]`).shadowRoot;
+    return [...root.querySelectorAll('output[data-row], table')].map((x) => x.textContent.replace(/\s+/g, ' ').trim());
+  }, kind);
+}
+
+// Its table's cells are rewritten only where their number changed, and its chart's data table
+// only when opened: what the changes leave must read as a calculator built for the same inputs.
+test('the step calculator after changes reads as one built afresh: results, operators, the chart\'s data table opened afterwards', async () => {
+  const changes = {
+    step: [['context', '1024'], ['batch', '3'], ['context', '2048'], ['context', '100000'], ['context', '5000']],
+  };
+  for (const [kind, steps] of Object.entries(changes)) {
+    const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=en#calc-${kind}`, { allowedOrigin: env.site.url });
+    try {
+      await until(page, (k) => document.querySelector(`roofline-calculator[kind="${k}"]`)?.shadowRoot?.querySelector('output[data-row]'), kind);
+      for (const [id, value] of steps) {
+        await field(page, kind, id).fill(value);
+        await frames(page);
+      }
+      const [lastId, lastValue] = steps[steps.length - 1];
+      const changed = await shownText(page, kind);
+      // the address carries the inputs (once the reader pauses): a page opened at it builds afresh
+      const href = await until(page, ([k, id, v]) => (new URL(location.href).searchParams.get(`${k}.${id}`) === v ? location.href : null), [kind, lastId, lastValue]);
+      const fresh = await openPage(env.browser, href, { allowedOrigin: env.site.url });
+      try {
+        await until(fresh.page, (k) => document.querySelector(`roofline-calculator[kind="${k}"]`)?.shadowRoot?.querySelector('output[data-row]'), kind);
+        await frames(fresh.page);
+        assert.equal(await field(fresh.page, kind, lastId).inputValue(), lastValue);
+        assert.deepEqual(changed, await shownText(fresh.page, kind), `${kind}: what changes wrote is what a fresh build shows`);
+        assert.deepEqual(fresh.errors, []);
+      } finally {
+        await fresh.context.close();
+      }
+      assert.ok(changed.length >= 10, `${kind}: its results and tables were read`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+// Its numbers sit in fixed columns: before, a change of context could make a cell wrap and the
+// table (and the whole page below it) jump by a row while the slider was dragged.
+test('the step calculator\'s table of operators keeps its size while the context changes', async () => {
+  for (const [lang, viewport] of [['en', { width: 1100, height: 900 }], ['es', { width: 1100, height: 900 }], ['pt', { width: 390, height: 844 }]]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}#step`, { allowedOrigin: env.site.url, viewport });
+    try {
+      await until(page, () => document.querySelector('roofline-calculator[kind="step"]')?.shadowRoot?.querySelector('table[data-step-table]'));
+      const heights = [];
+      for (const ctx of ['1', '16', '300', '1024', '4096', '8192']) {
+        await field(page, 'step', 'context').fill(ctx);
+        await frames(page);
+        heights.push(await page.evaluate(() => {
+          const host = document.querySelector('roofline-calculator[kind="step"]');
+          return [host.getBoundingClientRect().height, host.shadowRoot.querySelector('table[data-step-table]').getBoundingClientRect().height];
+        }));
+      }
+      assert.ok(heights.every(([, t]) => t === heights[0][1]), `${lang} ${viewport.width}: the table's heights ${JSON.stringify(heights)}`);
+      // from the lesson's conversation to the model's limit the whole calculator keeps its size
+      // (below, the summary's sentence may take a line more or less)
+      assert.ok(heights.slice(3).every(([h]) => h === heights[3][0]), `${lang} ${viewport.width}: the calculator's heights ${JSON.stringify(heights)}`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test('the step calculator: the keyboard reaches every input; axe finds nothing, light and dark; screenshots', async () => {
   for (const colorScheme of ['light', 'dark']) {
     for (const viewport of [{ width: 1100, height: 900 }, { width: 390, height: 844 }]) {

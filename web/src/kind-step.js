@@ -293,10 +293,12 @@ function drawRoofline(c, r, dev) {
     pts.map((p) => [p.o.id, c.fmt(p.x, 'number'), c.fmt(p.y, 'tflops'), c.t(`verdict.${p.o.bound}`)]))));
 }
 
-/** The texts of an operator's cells after its name. */
-function opCells(c, o) {
-  return [c.fmt(o.count, 'integer'), c.fmt(o.flops, 'flops'), c.fmt(o.bytes, 'bytes'), c.fmt(o.flopsPerByte, 'number'),
-    c.t(`verdict.${o.bound}`), c.fmt(o.seconds, 'seconds'), c.fmt(o.share, 'percent')];
+/** An operator's cells after its name: the field each shows, and how it is written. */
+const OP_CELLS = [['count', 'integer'], ['flops', 'flops'], ['bytes', 'bytes'], ['flopsPerByte', 'number'],
+  ['bound', null], ['seconds', 'seconds'], ['share', 'percent']];
+
+function opCell(c, o, [field, kind]) {
+  return kind ? c.fmt(o[field], kind) : c.t(`step.bound.${o[field]}`);
 }
 
 /** A row per operator, grouped, each with its formula and its floor in seconds (data-seconds). */
@@ -309,8 +311,14 @@ function drawTable(c, r) {
       cells.tr.setAttribute('data-seconds', String(o.seconds));
       cells.tr.setAttribute('data-bytes', String(o.bytes));
       cells.tr.setAttribute('data-flops', String(o.flops));
-      // into each cell's text node: replacing the node would lay the cell out anew
-      opCells(c, o).forEach((text, j) => setText(cells.td[j], text));
+      // only the cells whose number changed, into their text nodes (a new node would be laid
+      // out anew); the same number in the same language reads the same
+      OP_CELLS.forEach((cell, j) => {
+        const value = o[cell[0]];
+        if (cells.values[j] === value) return;
+        cells.values[j] = value;
+        setText(cells.td[j], opCell(c, o, cell));
+      });
     });
     return;
   }
@@ -320,10 +328,10 @@ function drawTable(c, r) {
   const bodies = grouped(r).map(([g, ops]) => h('tbody', { 'data-group': g },
     h('tr', { class: 'group' }, h('th', { scope: 'rowgroup', colspan: 8 }, c.t(`step.group.${g}`))),
     ...ops.map((o) => {
-      const td = opCells(c, o).map((text) => h('td', {}, text));
+      const td = OP_CELLS.map((cell) => h('td', {}, opCell(c, o, cell)));
       const tr = h('tr', { 'data-operator': o.id, 'data-seconds': String(o.seconds), 'data-bytes': String(o.bytes), 'data-flops': String(o.flops) },
         h('th', { scope: 'row' }, h('code', {}, o.id), h('span', { class: 'hint' }, formula(c, o.id))), ...td);
-      cellsOf.set(o.id, { tr, td });
+      cellsOf.set(o.id, { tr, td, values: OP_CELLS.map(([field]) => o[field]) });
       return tr;
     })));
   const table = h('table', { class: 'ops', 'data-step-table': '' }, h('caption', {}, c.t('step.table.caption')), h('thead', {}, head), ...bodies);
