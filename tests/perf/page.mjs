@@ -271,7 +271,7 @@ function readyProbe(t) {
  * In the page: `changes` input changes of one field, alternating two values, each after an idle
  * frame measured the same way. Returns raw samples (milliseconds).
  */
-async function measureChanges({ kind, spec, changes }) {
+export async function measureChanges({ kind, spec, changes }) {
   const host = document.querySelector(`roofline-calculator[kind="${kind}"]`);
   const root = host.shadowRoot || host;
   const input = spec.cell
@@ -435,7 +435,7 @@ function transfer(urls, siteUrl, siteDir) {
   };
 }
 
-async function waitFor(page, fn, arg, { timeout = 20000, interval = 50 } = {}) {
+export async function waitFor(page, fn, arg, { timeout = 20000, interval = 50 } = {}) {
   const end = Date.now() + timeout;
   for (;;) {
     if (await page.evaluate(fn, arg)) return;
@@ -445,7 +445,7 @@ async function waitFor(page, fn, arg, { timeout = 20000, interval = 50 } = {}) {
 }
 
 /** One calculator's (or the near-empty page's) samples as the report gives them. */
-function summarize(r, spec, changes) {
+export function summarize(r, spec, changes) {
   const idleRaf = median(r.idles.map((x) => x.raf));
   const idleFrame = median(r.idles.map((x) => x.frame));
   const idleWall = median(r.idles.map((x) => x.wall));
