@@ -154,17 +154,9 @@ export function showChart(box, f, ...after) {
   if (f.livePlot) morphChildren(f.livePlot, f.plot);
   const old = [...box.childNodes];
   const nodes = [f.svg, ...after.map((x, i) => {
+    if (!x || typeof x.build !== 'function') return x;
     const there = old[i + 1];
-    if (there) there.pendingChart = null; // what was kept for it is older than x
-    if (!x) return x;
-    const keyedTable = typeof x.build === 'function';
-    if (keyedTable && there && there.chartKey === x.key) return there;
-    // a closed data table is brought up to date when the reader opens it, not on every change
-    if (there && closedTable(there) && (keyedTable || sameKind(there, x))) {
-      defer(there, x);
-      return there;
-    }
-    if (!keyedTable) return x;
+    if (there && there.chartKey === x.key) return there;
     const node = x.build();
     node.chartKey = x.key;
     return node;
@@ -181,37 +173,6 @@ export function showChart(box, f, ...after) {
     morph(old[i], nodes[i]);
     old[i].chartKey = nodes[i].chartKey;
   }
-}
-
-/** A chart's data table in the page, closed (what dataTable makes: a <details>). */
-function closedTable(node) {
-  return node.nodeType === 1 && node.localName === 'details' && !node.open && node.isConnected;
-}
-
-/**
- * Keeps what a closed data table should show (a keyed table, or a node built like it) and
- * brings the table up to it when it opens: a click on its summary runs before the <details>
- * opens, so the reader never sees the old numbers; `toggle` covers the other ways it opens
- * (find in page, a script).
- */
-function defer(details, next) {
-  details.pendingChart = next;
-  if (details.pendingListener) return;
-  const catchUp = () => {
-    const x = details.pendingChart;
-    if (!x) return;
-    details.pendingChart = null;
-    const keyedTable = typeof x.build === 'function';
-    const node = keyedTable ? x.build() : x;
-    morph(details, node);
-    details.chartKey = keyedTable ? x.key : undefined;
-  };
-  details.pendingListener = catchUp;
-  details.addEventListener('click', (e) => {
-    const summary = e.target.closest('summary');
-    if (!details.open && summary && summary.parentNode === details) catchUp();
-  });
-  details.addEventListener('toggle', () => { if (details.open) catchUp(); });
 }
 
 /** Ticks for a linear axis from 0: about five round steps covering max (display only). */
