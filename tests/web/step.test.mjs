@@ -165,8 +165,8 @@ async function shownText(page, kind) {
   }, kind);
 }
 
-// Its table's cells are rewritten only where their number changed, and its chart's data table
-// only when opened: what the changes leave must read as a calculator built for the same inputs.
+// Its table's cells are rewritten only where their number changed: what the changes leave must
+// read as a calculator built for the same inputs, its chart's data table included.
 test('the step calculator after changes reads as one built afresh: results, operators, the chart\'s data table opened afterwards', async () => {
   const changes = {
     step: [['context', '1024'], ['batch', '3'], ['context', '2048'], ['context', '100000'], ['context', '5000']],
