@@ -887,6 +887,30 @@ test('the top of the page comes first; an anchor or printing brings the whole pa
   assert.deepEqual(errors, []);
 });
 
+// The results table's columns have set shares (calculator.css): before, a number one digit shorter
+// in one row resized every column, and the first calculator's table grew by a line and back as n
+// went from 1,000 to 2,000, moving the page below it.
+test('a calculator\'s results table keeps its size while a number changes', async () => {
+  const cases = [['matmul', 'n', ['1000', '2000', '64', '4096']], ['decode', 'batch', ['1', '64', '8']], ['roofline', 'intensity', ['10', '100', '3']]];
+  for (const lang of ['en', 'es']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
+    try {
+      for (const [kind, id, values] of cases) {
+        const heights = [];
+        for (const v of values) {
+          await field(page, kind, id).fill(v);
+          await frames(page);
+          heights.push(await page.evaluate((k) => document.querySelector(`roofline-calculator[kind="${k}"]`).shadowRoot.querySelector('.work').getBoundingClientRect().height, kind));
+        }
+        assert.ok(heights.every((x) => x === heights[0]), `${lang} ${kind}: ${id} ${values} gave heights ${heights}`);
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
 test('a chart updated in place after input changes is the chart drawn afresh for the same values', async () => {
   // [calculator, field, values typed in turn (the last one stays)]; URL keys are <kind>.<field>
   const cases = [
