@@ -132,7 +132,8 @@ export const stepKind = {
     const arch = architecture(c);
     c.row('flops', r && c.t('step.how.flops', { n: c.fmt(r.operators.length, 'integer') }), t && t.flops, 'flops');
     c.row('bytes', r && c.t('step.how.bytes', {
-      weights: c.fmt(t.weightBytes, 'gb'), kvRead: c.fmt(t.kvReadBytes, 'gb'), kvWrite: c.fmt(t.kvWriteBytes, 'gb'), act: c.fmt(t.activationBytes, 'gb'),
+      // each in the unit that suits it (131 kB, not 0.000131 GB), as in the table of operators
+      weights: c.fmt(t.weightBytes, 'bytes'), kvRead: c.fmt(t.kvReadBytes, 'bytes'), kvWrite: c.fmt(t.kvWriteBytes, 'bytes'), act: c.fmt(t.activationBytes, 'bytes'),
     }), t && t.bytes, 'gb');
     c.row('floor', r && c.t('step.how.floor'), t && t.seconds, 'seconds');
     c.row('roofline', r && c.t('step.how.roofline', { bytes: c.fmt(t.bytes, 'gb'), bw: c.fmt(dev.bytesPerSecond, 'gbps'), flops: c.fmt(t.flops, 'flops'), peak: c.fmt(dev.peakFlopsPerSecond, 'tflops') }),
