@@ -82,6 +82,14 @@ for (const lang of ['es', 'pt']) {
       await frames(page);
       const desc = await page.evaluate(() => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('svg desc').textContent);
       assert.match(desc, /VRAM/);
+      // 70.6 GB of weights on one 24 GB card: no batch fits, said as such, never "at most 0"
+      await select(page, 'decode', 'model').selectOption('c10-70b');
+      await field(page, 'decode', 'gpus').fill('1');
+      d = await rows(page, 'decode');
+      assert.match(d.capacity, lang === 'es' ? /^no cabe · los pesos solos ya no caben$/ : /^não cabe · só os pesos já não cabem$/);
+      const summary = await page.evaluate(() => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('.summary').textContent);
+      assert.match(summary, lang === 'es' ? /los pesos solos ya no caben en la memoria de las GPUs: no cabe ningún batch\.$/ : /só os pesos já não cabem na memória das GPUs: nenhum batch cabe\.$/);
+      assert.doesNotMatch(`${d.capacity} ${summary}`, /\b0 conversa/);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -17,6 +17,12 @@ const KV_CASE = 'four-conversations';
 /** Batches drawn on the chart (a display choice: the first eleven powers of two). */
 const CHART_BATCHES = Array.from({ length: 11 }, (_, i) => 2 ** i);
 
+/** Whether a decode that does not fit fails on its weights alone (rl.decode: maxBatch 0, or null
+ *  with no KV cache), so that no batch would fit: said as such, not as "at most 0". */
+function weightsOnly(r) {
+  return r.fits === false && !(r.maxBatch >= 1);
+}
+
 export const decodeKind = {
   kind: 'decode',
   fields: [
@@ -166,7 +172,9 @@ export const decodeKind = {
     if (r && r.fits !== null) {
       const memory = c.t('decode.how.capacity', { gpus: c.n('gpus'), memory: c.fmt(roofs.args.memoryBytesPerGpu, 'gb'), gpu: roofs.gpuName });
       const verdict = r.fits ? c.t('decode.capacity.fits') : c.t('decode.capacity.full');
-      const most = r.maxBatch === null ? '' : ` · ${c.t('decode.capacity.maxBatch', { batch: c.fmt(r.maxBatch, 'integer') })}`;
+      // not even a batch of 1 (or no KV cache at all): the weights alone overflow the memory
+      const most = weightsOnly(r) ? ` · ${c.t('decode.capacity.weightsOnly')}`
+        : r.maxBatch === null ? '' : ` · ${c.t('decode.capacity.maxBatch', { batch: c.fmt(r.maxBatch, 'integer') })}`;
       c.row('capacity', memory, `${verdict}${most}`);
     } else {
       c.row('capacity', null, null);
@@ -212,7 +220,9 @@ export const decodeKind = {
     let summary = c.t('calc.summary.invalid');
     if (r) {
       summary = c.t(`decode.summary.${r.bound}`, { total: c.fmt(r.tokensPerSecond, 'number'), each: c.fmt(r.tokensPerSecondPerSequence, 'number'), time: c.fmt(r.stepSeconds, 'seconds') });
-      if (r.fits === false) summary += ` ${c.t('decode.summary.full', { batch: c.fmt(r.maxBatch ?? 0, 'integer') })}`;
+      if (r.fits === false) {
+        summary += ` ${weightsOnly(r) ? c.t('decode.summary.weightsOnly') : c.t('decode.summary.full', { batch: c.fmt(r.maxBatch, 'integer') })}`;
+      }
     }
     c.summary(summary);
   },
