@@ -10,7 +10,7 @@
 //
 // A/A (the same folder twice) shows the noise: see docs/performance.md.
 import { launch, serve } from '../web/helpers.mjs';
-import { CHANGES, measureChanges, summarize, median, waitFor } from './page.mjs';
+import { CHANGES, measureChanges, summarize, median, calculatorInView } from './page.mjs';
 
 function parseArgs(argv) {
   const o = { dirs: [], kinds: ['step', 'decode'], rounds: 20, changes: 5 };
@@ -34,15 +34,7 @@ async function open(browser, site, kinds) {
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.goto(`${site.url}index.html?lang=en`, { waitUntil: 'load' });
-  for (const kind of kinds) {
-    // the later sections are added while the page is idle
-    await waitFor(page, (k) => Boolean(document.querySelector(`roofline-calculator[kind="${k}"]`)), kind);
-    await page.evaluate((k) => document.querySelector(`roofline-calculator[kind="${k}"]`).scrollIntoView({ block: 'center' }), kind);
-    await waitFor(page, ({ k, f }) => {
-      const host = document.querySelector(`roofline-calculator[kind="${k}"]`);
-      return Boolean(host && host.shadowRoot && host.shadowRoot.querySelector(`[data-field="${f}"] input[type="text"]`));
-    }, { k: kind, f: CHANGES[kind].field });
-  }
+  for (const kind of kinds) await calculatorInView(page, kind, CHANGES[kind]);
   await page.waitForTimeout(500);
   return { page, context, errors };
 }

@@ -8,7 +8,7 @@
 //
 //   node tests/perf/ab-rules.mjs SITE_DIR --kind step --rules '{"as shipped": "", "no table": ".step-ops { display: none }"}' [--rounds 16] [--changes 5]
 import { launch, serve } from '../web/helpers.mjs';
-import { CHANGES, measureChanges, summarize, median, waitFor } from './page.mjs';
+import { CHANGES, measureChanges, summarize, median, calculatorInView } from './page.mjs';
 
 function parseArgs(argv) {
   const o = { dir: null, kind: 'step', rules: null, rounds: 16, changes: 5 };
@@ -35,11 +35,7 @@ try {
   const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US', colorScheme: 'light' });
   const page = await context.newPage();
   await page.goto(`${site.url}index.html?lang=en`, { waitUntil: 'load' });
-  await waitFor(page, ({ k, f }) => {
-    const host = document.querySelector(`roofline-calculator[kind="${k}"]`);
-    if (host) host.scrollIntoView({ block: 'center' });
-    return Boolean(host && host.shadowRoot && host.shadowRoot.querySelector(`[data-field="${f}"] input[type="text"]`));
-  }, { k: o.kind, f: spec.field });
+  await calculatorInView(page, o.kind, spec);
   await page.waitForTimeout(800);
   for (let round = -1; round < o.rounds; round += 1) { // round -1 warms up and is not counted
     const names = Object.keys(o.rules);

@@ -435,13 +435,28 @@ function transfer(urls, siteUrl, siteDir) {
   };
 }
 
-export async function waitFor(page, fn, arg, { timeout = 20000, interval = 50 } = {}) {
+async function waitFor(page, fn, arg, { timeout = 20000, interval = 50 } = {}) {
   const end = Date.now() + timeout;
   for (;;) {
     if (await page.evaluate(fn, arg)) return;
     if (Date.now() > end) throw new Error(`timed out waiting for ${JSON.stringify(arg)}`);
     await new Promise((r) => setTimeout(r, interval));
   }
+}
+
+/**
+ * Brings a calculator into view and waits for the input `spec` changes: calculators may render
+ * only near the viewport, and the page adds its later sections while it is idle.
+ */
+export async function calculatorInView(page, kind, spec) {
+  await waitFor(page, (k) => Boolean(document.querySelector(`roofline-calculator[kind="${k}"]`)), kind);
+  await page.evaluate((k) => document.querySelector(`roofline-calculator[kind="${k}"]`).scrollIntoView({ block: 'center' }), kind);
+  await waitFor(page, ({ k, s }) => {
+    const host = document.querySelector(`roofline-calculator[kind="${k}"]`);
+    const root = host && (host.shadowRoot || host);
+    if (!root) return false;
+    return Boolean(s.cell ? root.querySelector('input.cell') : root.querySelector(`[data-field="${s.field}"] input[type="text"], input[name="${s.field}"]`));
+  }, { k: kind, s: spec });
 }
 
 /** One calculator's (or the near-empty page's) samples as the report gives them. */
@@ -525,14 +540,7 @@ async function measureCalculators(browser, siteUrl, changes, log, { phone = fals
     for (const kind of KINDS) {
       // in Spanish a decimal point is written as a comma
       const spec = phone ? { ...CHANGES[kind], values: CHANGES[kind].values.map((v) => v.replace('.', ',')) } : CHANGES[kind];
-      // calculators may render only near the viewport: bring each into view, wait for its input
-      await page.evaluate((k) => document.querySelector(`roofline-calculator[kind="${k}"]`).scrollIntoView({ block: 'center' }), kind);
-      await waitFor(page, ({ k, s }) => {
-        const host = document.querySelector(`roofline-calculator[kind="${k}"]`);
-        const root = host && (host.shadowRoot || host);
-        if (!root) return false;
-        return Boolean(s.cell ? root.querySelector('input.cell') : root.querySelector(`[data-field="${s.field}"] input[type="text"], input[name="${s.field}"]`));
-      }, { k: kind, s: spec });
+      await calculatorInView(page, kind, spec);
       await page.waitForTimeout(300); // let whatever scrolling started (lazy neighbours) settle
       const r = await page.evaluate(measureChanges, { kind, spec, changes });
       if (r.error) throw new Error(r.error);
