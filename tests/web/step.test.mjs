@@ -168,36 +168,33 @@ async function shownText(page, kind) {
 // Its table's cells are rewritten only where their number changed: what the changes leave must
 // read as a calculator built for the same inputs, its chart's data table included.
 test('the step calculator after changes reads as one built afresh: results, operators, the chart\'s data table opened afterwards', async () => {
-  const changes = {
-    step: [['context', '1024'], ['batch', '3'], ['context', '2048'], ['context', '100000'], ['context', '5000']],
-  };
-  for (const [kind, steps] of Object.entries(changes)) {
-    const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=en#calc-${kind}`, { allowedOrigin: env.site.url });
-    try {
-      await until(page, (k) => document.querySelector(`roofline-calculator[kind="${k}"]`)?.shadowRoot?.querySelector('output[data-row]'), kind);
-      for (const [id, value] of steps) {
-        await field(page, kind, id).fill(value);
-        await frames(page);
-      }
-      const [lastId, lastValue] = steps[steps.length - 1];
-      const changed = await shownText(page, kind);
-      // the address carries the inputs (once the reader pauses): a page opened at it builds afresh
-      const href = await until(page, ([k, id, v]) => (new URL(location.href).searchParams.get(`${k}.${id}`) === v ? location.href : null), [kind, lastId, lastValue]);
-      const fresh = await openPage(env.browser, href, { allowedOrigin: env.site.url });
-      try {
-        await until(fresh.page, (k) => document.querySelector(`roofline-calculator[kind="${k}"]`)?.shadowRoot?.querySelector('output[data-row]'), kind);
-        await frames(fresh.page);
-        assert.equal(await field(fresh.page, kind, lastId).inputValue(), lastValue);
-        assert.deepEqual(changed, await shownText(fresh.page, kind), `${kind}: what changes wrote is what a fresh build shows`);
-        assert.deepEqual(fresh.errors, []);
-      } finally {
-        await fresh.context.close();
-      }
-      assert.ok(changed.length >= 10, `${kind}: its results and tables were read`);
-      assert.deepEqual(errors, []);
-    } finally {
-      await context.close();
+  const steps = [['context', '1024'], ['batch', '3'], ['context', '2048'], ['context', '100000'], ['context', '5000']];
+  const built = (p) => until(p, () => document.querySelector('roofline-calculator[kind="step"]')?.shadowRoot?.querySelector('output[data-row]'));
+  const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=en#calc-step`, { allowedOrigin: env.site.url });
+  try {
+    await built(page);
+    for (const [id, value] of steps) {
+      await field(page, 'step', id).fill(value);
+      await frames(page);
     }
+    const [lastId, lastValue] = steps[steps.length - 1];
+    const changed = await shownText(page, 'step');
+    assert.ok(changed.length >= 10, 'its results and tables were read');
+    // the address carries the inputs (once the reader pauses): a page opened at it builds afresh
+    const href = await until(page, ([id, v]) => (new URL(location.href).searchParams.get(`step.${id}`) === v ? location.href : null), [lastId, lastValue]);
+    const fresh = await openPage(env.browser, href, { allowedOrigin: env.site.url });
+    try {
+      await built(fresh.page);
+      await frames(fresh.page);
+      assert.equal(await field(fresh.page, 'step', lastId).inputValue(), lastValue);
+      assert.deepEqual(changed, await shownText(fresh.page, 'step'), 'what changes wrote is what a fresh build shows');
+      assert.deepEqual(fresh.errors, []);
+    } finally {
+      await fresh.context.close();
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
   }
 });
 
