@@ -117,7 +117,7 @@ void test_matmuls(ThreadPool& pool) {
   }
 }
 
-// gemv_walk: every row of a slice once, in gemv_streams long runs of consecutive rows; the rows
+// GemvWalk: every row of a slice once, in gemv_streams long runs of consecutive rows; the rows
 // left over alone (the same row in every place); nothing outside the slice.
 void test_gemv_walk() {
   bool ok = true;
@@ -125,7 +125,8 @@ void test_gemv_walk() {
   for (std::size_t n = 0; n <= 40 && ok; ++n) {
     std::vector<int> seen(n + 6, 0);
     std::size_t last[gemv_streams] = {}, calls = 0;
-    gemv_walk(3, 3 + n, [&](const std::size_t (&row)[gemv_streams]) {
+    std::size_t row[gemv_streams];
+    for (GemvWalk walk(3, 3 + n); walk.next(row);) {
       const bool alone = std::all_of(row, row + gemv_streams, [&](std::size_t r) { return r == row[0]; });
       for (std::size_t s = 0; s < gemv_streams; ++s) {
         if (row[s] < 3 || row[s] >= 3 + n) ok = false;
@@ -135,13 +136,13 @@ void test_gemv_walk() {
         last[s] = row[s];
       }
       if (!alone) ++calls;
-    });
+    }
     for (std::size_t r = 0; r < seen.size(); ++r)
       if (seen[r] != (r >= 3 && r < 3 + n ? 1 : 0)) ok = false;
     if (calls != n / gemv_streams) ok = false;
     if (!ok) detail = "slice of " + std::to_string(n) + " rows";
   }
-  expect(ok, "gemv_walk visits each row once, in long streams", detail);
+  expect(ok, "GemvWalk visits each row once, in long streams", detail);
 }
 
 // quantize_x_groups (vectorized where the CPU can) against quantize_x_block, code for code: real
@@ -226,7 +227,7 @@ std::vector<float> exactly_quantizable(std::size_t n, unsigned seed) {
 // of 32 and 96 weights end with a block on its own), group 128 as in the benchmark.
 void test_gemv_int_dot(ThreadPool& pool) {
   struct Shape { std::size_t cols, group; };
-  for (IntDot isa : {IntDot::scalar, IntDot::avx2, IntDot::avx_vnni, IntDot::avx512_vnni}) {
+  for (IntDot isa : all_int_dots) {
     if (!int_dot_available(isa)) {
       std::printf("skip %s: not on this CPU\n", int_dot_name(isa));
       continue;
@@ -422,22 +423,40 @@ void test_peak(ThreadPool& pool) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  // --best-only: the float kernels in the variant this CPU would run, not every variant it can
+  // (.ci/portability, under an emulator: each emulated CPU's own branch, at a tenth of the time).
+  const bool best_only = argc > 1 && std::string(argv[1]) == "--best-only";
   test_formats();
   test_dequant();
   test_int_dot_lanes();
   test_gemv_walk();
   test_quantize_x_groups();
-  for (unsigned threads : {1u, 3u}) {
-    ThreadPool pool(threads);
-    vendor_set_threads(threads);
-    std::printf("-- %u thread(s)\n", threads);
-    test_streams(pool);
-    test_matmuls(pool);
-    test_gemv(pool);
-    test_gemv_int_dot(pool);
-    test_peak(pool);
+  // Every float variant this CPU runs (isa.hpp), each against the same references; the
+  // integer-dot variants are each run inside test_gemv_int_dot.
+  int variants = 0;
+  for (VecIsa isa : {VecIsa::generic, VecIsa::avx2, VecIsa::avx512}) {
+    if (!vec_isa_available(isa) || (best_only && isa != best_vec_isa())) {
+      std::printf("skip float kernels %s: %s\n", vec_isa_name(isa), best_only ? "--best-only" : "not on this CPU");
+      continue;
+    }
+    set_vec_isa(isa);
+    ++variants;
+    for (unsigned threads : {1u, 3u}) {
+      ThreadPool pool(threads);
+      vendor_set_threads(threads);
+      std::printf("-- float kernels %s, %u thread(s)\n", vec_isa_name(isa), threads);
+      test_streams(pool);
+      test_matmuls(pool);
+      test_gemv(pool);
+      if (isa == best_vec_isa()) test_gemv_int_dot(pool);
+      test_peak(pool);
+    }
   }
+  set_vec_isa(best_vec_isa());
+  expect(variants >= 1 && vec_isa() == best_vec_isa(), "float variants run",
+         std::to_string(variants) + ", the best " + vec_isa_name(best_vec_isa()) + "; integer dot: " +
+             int_dot_name(best_int_dot()));
   std::printf("%d failure(s)\n", failures);
   return failures == 0 ? 0 : 1;
 }

@@ -25,7 +25,7 @@ namespace {
 
 constexpr const char* usage =
     "usage: roofline-bench [--quick] [--backend cpu|cuda|all] [--threads N] [--json FILE] [--csv FILE]\n"
-    "                      [--only A,B,...] [--prefetch none|ahead]\n"
+    "                      [--only A,B,...] [--prefetch none|ahead] [--isa ID] [--int-dot ID]\n"
     "\n"
     "Verifies every kernel against a reference, then times it (warm-ups, repetitions; min / median /\n"
     "max) and places it on the roofline: intensity and FLOP/s from the core's own counts, the roof\n"
@@ -43,6 +43,11 @@ constexpr const char* usage =
     "  --prefetch P    the CPU GEMVs' software prefetch: ahead (the default: 2 KiB ahead in\n"
     "                  each row stream, into L1) or none (the hardware's alone); the report\n"
     "                  names it (gemvPrefetch)\n"
+    "  --isa ID        the CPU float kernels' instruction set: generic, avx2 or avx512 (x86-64);\n"
+    "                  default: the best this CPU runs, chosen at run time; the report names it (isa)\n"
+    "  --int-dot ID    the CPU integer-dot GEMVs' instruction set: scalar, avx2, avx-vnni,\n"
+    "                  avx512-vnni (x86-64), neon, sdot (aarch64); default: the best this CPU runs\n"
+    "                  (intDot in the report)\n"
     "  --help          this text\n"
     "\n"
     "Exit status: 0 when every kernel verified, 1 on a mismatch, 2 on a usage error, 77 when\n"
@@ -111,6 +116,14 @@ int main(int argc, char** argv) {
                      options.prefetch.c_str());
         return 2;
       }
+    } else if (a == "--isa" || a == "--int-dot") {
+      const std::string v = value();
+      const std::string error = a == "--isa" ? rlk::cpu::isa_choice_error(v) : rlk::cpu::int_dot_choice_error(v);
+      if (!error.empty()) {
+        std::fprintf(stderr, "roofline-bench: %s %s: %s\n", a.c_str(), v.c_str(), error.c_str());
+        return 2;
+      }
+      (a == "--isa" ? options.isa : options.int_dot) = v;
     } else if (a == "--only") {
       std::string list = value();
       for (std::size_t pos = 0; pos <= list.size();) {

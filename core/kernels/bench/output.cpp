@@ -244,6 +244,12 @@ void print_levels(std::ostream& o, const Report& r) {
 
 void print_report(std::ostream& o, const Report& r) {
   o << "roofline-bench, backend " << r.backend << ": " << r.machine.name << (r.quick ? " (--quick)" : "") << "\n";
+  // The instruction-set variants that ran (CPU: chosen at run time, or by --isa / --int-dot).
+  std::string variants;
+  for (const auto& [key, value] : r.machine.details)
+    if (key == "isa" || key == "intDot")
+      variants += (variants.empty() ? "" : ", ") + std::string(key == "isa" ? "float kernels " : "integer dot ") + value;
+  if (!variants.empty()) o << "instruction sets: " << variants << "\n";
   char line[512];
   std::snprintf(line, sizeof line, "%-22s %-6s %9s %11s %11s %11s %13s %13s %13s %7s %13s %7s\n", "kernel", "dtype",
                 "per byte", "t_min", "t_median", "t_max", "rate", "bytes/s", "roof(meas.)", "÷meas.", "roof(sheet)",

@@ -77,6 +77,8 @@ struct Options {
   bool quick = false;
   unsigned threads = 0;  ///< CPU threads (0: all hardware threads)
   std::string prefetch;  ///< the CPU GEMVs' software prefetch: "none" or "ahead"; empty: the default (ahead)
+  std::string isa;       ///< the CPU float kernels' variant (generic, avx2, avx512); empty: the CPU's best
+  std::string int_dot;   ///< the CPU integer-dot GEMVs' variant (scalar, avx2, …); empty: the CPU's best
 };
 
 struct MachineInfo {

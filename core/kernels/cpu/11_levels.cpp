@@ -25,30 +25,41 @@ LevelArrays::LevelArrays(ThreadPool& pool, std::size_t max_bytes_per_thread, uns
 
 namespace {
 
-// The widest vectors the build targets (AVX-512: 16 floats; else 8): in L1 a kernel is bound
-// by how many loads and stores it issues, not by the memory.
-#if defined(__AVX512F__)
-constexpr std::size_t W = 16;
-#else
-constexpr std::size_t W = 8;
-#endif
-using vw = float __attribute__((vector_size(W * sizeof(float))));
-inline vw loadw(const float* p) {
-  vw v;
+// The widest vectors of the variant (AVX-512: 16 floats; else 8): in L1 a kernel is bound by how
+// many loads and stores it issues, not by the memory.
+// (Explicit types: GCC drops a vector_size that depends on a template argument.)
+template <class Isa>
+struct Wide {
+  using type = v8f;
+};
+template <>
+struct Wide<Avx512Tag> {
+  using type = float __attribute__((vector_size(64)));
+};
+template <class Isa>
+using vw = typename Wide<Isa>::type;
+template <class Isa>
+inline constexpr std::size_t width = sizeof(vw<Isa>) / sizeof(float);
+template <class Isa>
+RLK_INLINE vw<Isa> loadw(const float* p) {
+  vw<Isa> v;
   std::memcpy(&v, p, sizeof v);
   return v;
 }
-inline void storew(float* p, vw v) { std::memcpy(p, &v, sizeof v); }
+template <class Isa>
+RLK_INLINE void storew(float* p, vw<Isa> v) { std::memcpy(p, &v, sizeof v); }
 
-double dot_once(const float* a, const float* b, std::size_t n) {
+template <class Isa>
+RLK_INLINE double dot_once(const float* a, const float* b, std::size_t n) {
+  constexpr std::size_t W = width<Isa>;
   const std::size_t quarter = n / 4 / (2 * W) * (2 * W);  // four parts of whole 2W-float steps
-  vw s[4][2] = {};
+  vw<Isa> s[4][2] = {};
   for (std::size_t i = 0; i < quarter; i += 2 * W) {
 #pragma GCC unroll 4
     for (std::size_t p = 0; p < 4; ++p) {
       const std::size_t at = p * quarter + i;
-      s[p][0] += loadw(a + at) * loadw(b + at);
-      s[p][1] += loadw(a + at + W) * loadw(b + at + W);
+      s[p][0] += loadw<Isa>(a + at) * loadw<Isa>(b + at);
+      s[p][1] += loadw<Isa>(a + at + W) * loadw<Isa>(b + at + W);
     }
   }
   double sum = 0;
@@ -58,7 +69,9 @@ double dot_once(const float* a, const float* b, std::size_t n) {
   return sum;
 }
 
-void triad_once(float* a, const float* b, const float* c, float scalar, std::size_t n, bool streaming) {
+template <class Isa>
+RLK_INLINE void triad_once(float* a, const float* b, const float* c, float scalar, std::size_t n, bool streaming) {
+  constexpr std::size_t W = width<Isa>;
   std::size_t i = 0;
   if (streaming && reinterpret_cast<std::uintptr_t>(a) % 32 == 0) {
     const v8f s = splat(scalar);
@@ -68,40 +81,47 @@ void triad_once(float* a, const float* b, const float* c, float scalar, std::siz
     }
     detail::stream_fence();
   } else {
-    const vw s = vw{} + scalar;
+    const vw<Isa> s = vw<Isa>{} + scalar;
     for (; i + 2 * W <= n; i += 2 * W) {
-      storew(a + i, loadw(b + i) + s * loadw(c + i));
-      storew(a + i + W, loadw(b + i + W) + s * loadw(c + i + W));
+      storew<Isa>(a + i, loadw<Isa>(b + i) + s * loadw<Isa>(c + i));
+      storew<Isa>(a + i + W, loadw<Isa>(b + i + W) + s * loadw<Isa>(c + i + W));
     }
   }
   for (; i < n; ++i) a[i] = b[i] + scalar * c[i];
 }
 
+// One thread's passes.
+template <class Isa>
+RLK_INLINE double dot_passes(const float* in, std::size_t n, long passes) {
+  double sum = 0;
+  for (long p = 0; p < passes; ++p) {
+    sum += dot_once<Isa>(in, in + n, n);
+    asm volatile("" ::: "memory");  // every pass reads the arrays again
+  }
+  return sum;
+}
+RLK_VEC_VARIANTS(dot_passes, (const float* in, std::size_t n, long passes), (in, n, passes))
+
+template <class Isa>
+RLK_INLINE void triad_passes(const float* in, float* out, std::size_t n, long passes, bool streaming) {
+  for (long p = 0; p < passes; ++p) {
+    triad_once<Isa>(out, in, in + n, level_triad_scalar, n, streaming);
+    asm volatile("" ::: "memory");
+  }
+}
+RLK_VEC_VARIANTS(triad_passes, (const float* in, float* out, std::size_t n, long passes, bool streaming),
+                 (in, out, n, passes, streaming))
+
 }  // namespace
 
 std::vector<double> level_dot(ThreadPool& pool, LevelArrays& arrays, std::size_t n, long passes) {
   std::vector<double> sums(pool.size(), 0.0);
-  pool.run([&](unsigned t, unsigned) {
-    const float* in = arrays.in(t);
-    double sum = 0;
-    for (long p = 0; p < passes; ++p) {
-      sum += dot_once(in, in + n, n);
-      asm volatile("" ::: "memory");  // every pass reads the arrays again
-    }
-    sums[t] = sum;
-  });
+  pool.run([&](unsigned t, unsigned) { sums[t] = RLK_VEC_CALL(dot_passes, (arrays.in(t), n, passes)); });
   return sums;
 }
 
 void level_triad(ThreadPool& pool, LevelArrays& arrays, std::size_t n, long passes, bool streaming) {
-  pool.run([&](unsigned t, unsigned) {
-    const float* in = arrays.in(t);
-    float* out = arrays.out(t);
-    for (long p = 0; p < passes; ++p) {
-      triad_once(out, in, in + n, level_triad_scalar, n, streaming);
-      asm volatile("" ::: "memory");
-    }
-  });
+  pool.run([&](unsigned t, unsigned) { RLK_VEC_CALL(triad_passes, (arrays.in(t), arrays.out(t), n, passes, streaming)); });
 }
 
 bool check_level_dot(const LevelArrays& arrays, std::size_t n, long passes, const std::vector<double>& sums,

@@ -39,7 +39,8 @@ void pack_b(const float* b, std::size_t ldb, std::size_t p0, std::size_t kc, std
 
 // The micro-kernel: C[0..mr, 0..nr] (+)= Ap · Bp over kc. `first`: overwrite instead of add;
 // `bias`: apply bias + ReLU (only on the last block of the inner dimension).
-inline void micro(std::size_t kc, const float* __restrict ap, const float* __restrict bp, float* c,
+template <class Isa>
+RLK_INLINE void micro(std::size_t kc, const float* __restrict ap, const float* __restrict bp, float* c,
                   std::size_t ldc, std::size_t mr, std::size_t nr, bool first, const float* bias) {
   v8f acc[MR][2] = {};
   for (std::size_t p = 0; p < kc; ++p) {
@@ -90,6 +91,32 @@ inline void micro(std::size_t kc, const float* __restrict ap, const float* __res
     }
 }
 
+// One thread's columns [j_begin, j_end) of C, through its own packed blocks.
+template <class Isa>
+RLK_INLINE void register_columns(const float* a, const float* b, float* c, std::size_t n, std::size_t k, std::size_t m,
+                                 const float* bias, std::size_t j_begin, std::size_t j_end, float* a_pack, float* b_pack) {
+  for (std::size_t jc = j_begin; jc < j_end; jc += NC) {
+    const std::size_t nc = std::min(NC, j_end - jc);
+    for (std::size_t pc = 0; pc < k; pc += KC) {
+      const std::size_t kc = std::min(KC, k - pc);
+      const bool first = pc == 0, last = pc + kc == k;
+      pack_b(b, m, pc, kc, jc, nc, b_pack);
+      for (std::size_t ic = 0; ic < n; ic += MC) {
+        const std::size_t mc = std::min(MC, n - ic);
+        pack_a(a, k, ic, mc, pc, kc, a_pack);
+        for (std::size_t jr = 0; jr < nc; jr += NR)
+          for (std::size_t ir = 0; ir < mc; ir += MR)
+            micro<Isa>(kc, a_pack + ir * kc, b_pack + jr * kc, c + (ic + ir) * m + jc + jr, m, std::min(MR, mc - ir),
+                       std::min(NR, nc - jr), first, last && bias ? bias + jc + jr : nullptr);
+      }
+    }
+  }
+}
+RLK_VEC_VARIANTS(register_columns,
+                 (const float* a, const float* b, float* c, std::size_t n, std::size_t k, std::size_t m,
+                  const float* bias, std::size_t j_begin, std::size_t j_end, float* a_pack, float* b_pack),
+                 (a, b, c, n, k, m, bias, j_begin, j_end, a_pack, b_pack))
+
 }  // namespace
 
 void matmul_register(ThreadPool& pool, const float* a, const float* b, float* c, std::size_t n,
@@ -100,23 +127,7 @@ void matmul_register(ThreadPool& pool, const float* a, const float* b, float* c,
     split(m, t, threads, NR, j_begin, j_end);
     if (j_begin >= j_end) return;
     thread_local Buffer<float> a_pack(MC * KC), b_pack(KC * NC);
-    for (std::size_t jc = j_begin; jc < j_end; jc += NC) {
-      const std::size_t nc = std::min(NC, j_end - jc);
-      for (std::size_t pc = 0; pc < k; pc += KC) {
-        const std::size_t kc = std::min(KC, k - pc);
-        const bool first = pc == 0, last = pc + kc == k;
-        pack_b(b, m, pc, kc, jc, nc, b_pack.data());
-        for (std::size_t ic = 0; ic < n; ic += MC) {
-          const std::size_t mc = std::min(MC, n - ic);
-          pack_a(a, k, ic, mc, pc, kc, a_pack.data());
-          for (std::size_t jr = 0; jr < nc; jr += NR)
-            for (std::size_t ir = 0; ir < mc; ir += MR)
-              micro(kc, a_pack.data() + ir * kc, b_pack.data() + jr * kc, c + (ic + ir) * m + jc + jr, m,
-                    std::min(MR, mc - ir), std::min(NR, nc - jr), first,
-                    last && bias ? bias + jc + jr : nullptr);
-        }
-      }
-    }
+    RLK_VEC_CALL(register_columns, (a, b, c, n, k, m, bias, j_begin, j_end, a_pack.data(), b_pack.data()));
   });
 }
 

@@ -5,7 +5,7 @@
 // int32 lanes that run over the whole group, then per group and row one convert, one multiply
 // by d_g and one FMA by s_ig.
 //
-// Rows are walked as kernels.hpp says (gemv_walk): four long streams per thread, each prefetched
+// Rows are walked as kernels.hpp says (GemvWalk): four long streams per thread, each prefetched
 // 2 KiB ahead into L1 (RowPrefetch::ahead, the default).
 //
 // vpdpbusd and vpmaddubsw multiply unsigned bytes by signed bytes. vpdpbusd (AVX-VNNI or AVX-512
@@ -18,49 +18,16 @@
 #include <vector>
 
 #include "kernels.hpp"
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#define RLK_X86 1
+#if defined(RLK_ARM64)
+#include <arm_neon.h>
 #endif
 
 namespace rlk::cpu {
-
-bool int_dot_available(IntDot isa) {
-  switch (isa) {
-    case IntDot::scalar: return true;
-#if defined(RLK_X86)
-    case IntDot::avx2: return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    case IntDot::avx_vnni:
-      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("avxvnni");
-    case IntDot::avx512_vnni:
-      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
-             __builtin_cpu_supports("avx512vnni") && __builtin_cpu_supports("avx512vl");
-#endif
-    default: return false;
-  }
-}
-
-IntDot best_int_dot() {
-  static const IntDot best = int_dot_available(IntDot::avx_vnni)      ? IntDot::avx_vnni
-                             : int_dot_available(IntDot::avx512_vnni) ? IntDot::avx512_vnni
-                             : int_dot_available(IntDot::avx2)        ? IntDot::avx2
-                                                                      : IntDot::scalar;
-  return best;
-}
 
 const char* row_prefetch_name(RowPrefetch p) {
   if (p == RowPrefetch::none) return "none (hardware only)";
   static const std::string name = std::to_string(row_prefetch_ahead) + " B ahead in each stream, into L1";
   return name.c_str();
-}
-
-const char* int_dot_name(IntDot isa) {
-  switch (isa) {
-    case IntDot::avx2: return "AVX2 (vpmaddubsw)";
-    case IntDot::avx_vnni: return "AVX-VNNI (vpdpbusd)";
-    case IntDot::avx512_vnni: return "AVX-512 VNNI (vpdpbusd, 256-bit)";
-    default: return "scalar";
-  }
 }
 
 void check_int_dot(const QuantizedMatrix& w, IntDot isa, const char* kernel) {
@@ -175,7 +142,8 @@ RLK_ALWAYS_INLINE("avx2,fma,avx512vnni,avx512vl") __m256i dot_vnni512(__m256i su
   __attribute__((target(TARGET))) void NAME(const QuantizedMatrix& w, const Activations& a, float* y, \
                                             std::size_t r0, std::size_t r1, RowPrefetch prefetch) {  \
     const std::size_t k = w.cols, groups = k / w.group;                                             \
-    gemv_walk(r0, r1, [&](const std::size_t (&row)[gemv_streams]) {                                 \
+    std::size_t row[gemv_streams];                                                                   \
+    for (GemvWalk walk(r0, r1); walk.next(row);) {                                                   \
       const std::int8_t* p[gemv_streams];                                                            \
       for (std::size_t r = 0; r < gemv_streams; ++r) p[r] = w.q8.data() + row[r] * k;               \
       __m256 acc[gemv_streams];                                                                      \
@@ -199,11 +167,9 @@ RLK_ALWAYS_INLINE("avx2,fma,avx512vnni,avx512vl") __m256i dot_vnni512(__m256i su
                                    _mm256_set1_ps(from_bf16(w.scales[row[r] * groups + g])), acc[r]); \
       }                                                                                              \
       for (std::size_t r = 0; r < gemv_streams; ++r) {                                               \
-        v8f v;                                                                                       \
-        std::memcpy(&v, &acc[r], sizeof v);                                                          \
-        y[row[r]] = hsum(v);                                                                         \
+        y[row[r]] = hsum256(acc[r]);                                                                   \
       }                                                                                              \
-    });                                                                                              \
+    }                                                                                                \
   }
 
 RLK_INT8_ROWS(rows_avx2, "avx2,fma", _mm256_setzero_si256(), dot_avx2)
@@ -211,6 +177,38 @@ RLK_INT8_ROWS(rows_vnni, "avx2,fma,avxvnni", start, dot_vnni)
 RLK_INT8_ROWS(rows_vnni512, "avx2,fma,avx512vnni,avx512vl", start, dot_vnni512)
 #undef RLK_INT8_ROWS
 #undef RLK_ALWAYS_INLINE
+#endif
+
+#if defined(RLK_ARM64)
+// aarch64: one row at a time, 16 weights a step, the group's integer sum in four int32 lanes.
+// NEON multiplies signed bytes into 16-bit products (|q·qx| ≤ 128·127 < 2^15) and adds them in
+// pairs into the 32-bit lanes (smull, sadalp); sdot multiplies four pairs into each lane at once.
+// Both signed × signed: the weights go in as they are, no offset.
+RLK_INLINE int32x4_t dot16_neon(int32x4_t sum, int8x16_t w, int8x16_t x) {
+  sum = vpadalq_s16(sum, vmull_s8(vget_low_s8(w), vget_low_s8(x)));
+  return vpadalq_s16(sum, vmull_high_s8(w, x));
+}
+#define RLK_INT8_ROWS_ARM(NAME, ATTR, DOT)                                                           \
+  ATTR void NAME(const QuantizedMatrix& w, const Activations& a, float* y, std::size_t r0, std::size_t r1, \
+                 RowPrefetch prefetch) {                                                             \
+    const std::size_t k = w.cols, groups = k / w.group;                                              \
+    for (std::size_t i = r0; i < r1; ++i) {                                                          \
+      const std::int8_t* q = w.q8.data() + i * k;                                                    \
+      float acc = 0;                                                                                 \
+      for (std::size_t g = 0; g < groups; ++g) {                                                     \
+        int32x4_t sum = vdupq_n_s32(0);                                                              \
+        for (std::size_t j = g * w.group; j < (g + 1) * w.group; j += 16) {                           \
+          if (prefetch == RowPrefetch::ahead && j % 64 == 0) __builtin_prefetch(q + j + row_prefetch_ahead, 0, 3); \
+          sum = DOT(sum, vld1q_s8(q + j), vld1q_s8(a.q.data() + j));                                 \
+        }                                                                                            \
+        acc = std::fma(float(vaddvq_s32(sum)) * a.d[g], from_bf16(w.scales[i * groups + g]), acc);   \
+      }                                                                                              \
+      y[i] = acc;                                                                                    \
+    }                                                                                                \
+  }
+RLK_INT8_ROWS_ARM(rows_neon, , dot16_neon)
+RLK_INT8_ROWS_ARM(rows_sdot, RLK_TARGET_DOTPROD, vdotq_s32)
+#undef RLK_INT8_ROWS_ARM
 #endif
 
 }  // namespace
@@ -226,6 +224,10 @@ void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, fl
       case IntDot::avx_vnni: rows_vnni(w, a, y, r0, r1, prefetch); break;
       case IntDot::avx512_vnni: rows_vnni512(w, a, y, r0, r1, prefetch); break;
       case IntDot::avx2: rows_avx2(w, a, y, r0, r1, prefetch); break;
+#endif
+#if defined(RLK_ARM64)
+      case IntDot::neon: rows_neon(w, a, y, r0, r1, prefetch); break;
+      case IntDot::sdot: rows_sdot(w, a, y, r0, r1, prefetch); break;
 #endif
       default: rows_scalar(w, a, y, r0, r1); break;
     }

@@ -3,7 +3,7 @@
 // quantized to INT8 once per call, one FP32 scale d_g per group of the weights: reads half a byte
 // per weight plus the scales, and x; writes y. y_i = Σ_g s_ig · d_g · Σ_{j∈g} (nib_ij − 8)·qx_j,
 // the inner sum in integers over the whole group. Rows are walked as gemv_int8_dp walks them
-// (gemv_walk: four long streams per thread, each prefetched 2 KiB ahead into L1 by default).
+// (GemvWalk: four long streams per thread, each prefetched 2 KiB ahead into L1 by default).
 //
 // The nibbles go in unsigned, as they are stored (0 … 15): no sign trick, and the offset 8 comes
 // out exactly by starting each group's integer sum from −8·Σ qx_g (once per call, for all rows).
@@ -15,9 +15,8 @@
 #include <vector>
 
 #include "kernels.hpp"
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
-#define RLK_X86 1
+#if defined(RLK_ARM64)
+#include <arm_neon.h>
 #endif
 
 namespace rlk::cpu {
@@ -96,7 +95,8 @@ RLK_ALWAYS_INLINE("avx2,fma,avx512vnni,avx512vl") __m256i dot_vnni512(__m256i su
                                             std::size_t r0, std::size_t r1, RowPrefetch prefetch) {      \
     const std::size_t k = w.cols, groups = k / w.group, pairs_end = w.group / 64 * 64;                  \
     const __m256i low4 = _mm256_set1_epi8(15);                                                           \
-    gemv_walk(r0, r1, [&](const std::size_t (&row)[gemv_streams]) {                                     \
+    std::size_t row[gemv_streams];                                                                       \
+    for (GemvWalk walk(r0, r1); walk.next(row);) {                                                       \
       const std::uint8_t* p[gemv_streams];                                                               \
       for (std::size_t r = 0; r < gemv_streams; ++r) p[r] = w.q4.data() + row[r] * (k / 2);             \
       __m256 acc[gemv_streams];                                                                          \
@@ -130,11 +130,9 @@ RLK_ALWAYS_INLINE("avx2,fma,avx512vnni,avx512vl") __m256i dot_vnni512(__m256i su
                                    _mm256_set1_ps(from_bf16(w.scales[row[r] * groups + g])), acc[r]);     \
       }                                                                                                  \
       for (std::size_t r = 0; r < gemv_streams; ++r) {                                                   \
-        v8f v;                                                                                           \
-        std::memcpy(&v, &acc[r], sizeof v);                                                              \
-        y[row[r]] = hsum(v);                                                                             \
+        y[row[r]] = hsum256(acc[r]);                                                                       \
       }                                                                                                  \
-    });                                                                                                  \
+    }                                                                                                    \
   }
 
 RLK_INT4_ROWS(rows_avx2, "avx2,fma", dot_avx2)
@@ -142,6 +140,41 @@ RLK_INT4_ROWS(rows_vnni, "avx2,fma,avxvnni", dot_vnni)
 RLK_INT4_ROWS(rows_vnni512, "avx2,fma,avx512vnni,avx512vl", dot_vnni512)
 #undef RLK_INT4_ROWS
 #undef RLK_ALWAYS_INLINE
+#endif
+
+#if defined(RLK_ARM64)
+// aarch64: one row at a time, a block of 32 weights (16 bytes) a step against x in its natural
+// order: the low nibbles are weights 0–15, the high ones 16–31, each 0 … 15 as a signed byte.
+// The group's sum starts from −8·Σ qx_g, which takes the stored offset back out exactly.
+RLK_INLINE int32x4_t dot16_neon4(int32x4_t sum, int8x16_t w, int8x16_t x) {
+  sum = vpadalq_s16(sum, vmull_s8(vget_low_s8(w), vget_low_s8(x)));
+  return vpadalq_s16(sum, vmull_high_s8(w, x));
+}
+#define RLK_INT4_ROWS_ARM(NAME, ATTR, DOT)                                                           \
+  ATTR void NAME(const QuantizedMatrix& w, const Activations& a, float* y, std::size_t r0, std::size_t r1, \
+                 RowPrefetch prefetch) {                                                             \
+    const std::size_t k = w.cols, groups = k / w.group;                                              \
+    const uint8x16_t low4 = vdupq_n_u8(15);                                                          \
+    for (std::size_t i = r0; i < r1; ++i) {                                                          \
+      const std::uint8_t* p = w.q4.data() + i * (k / 2);                                             \
+      float acc = 0;                                                                                 \
+      for (std::size_t g = 0; g < groups; ++g) {                                                     \
+        int32x4_t sum = vdupq_n_s32(0);                                                              \
+        for (std::size_t j = g * w.group; j < (g + 1) * w.group; j += x_block) {                      \
+          if (prefetch == RowPrefetch::ahead && j % 128 == 0) __builtin_prefetch(p + j / 2 + row_prefetch_ahead, 0, 3); \
+          const uint8x16_t bytes = vld1q_u8(p + j / 2);                                              \
+          sum = DOT(sum, vreinterpretq_s8_u8(vandq_u8(bytes, low4)), vld1q_s8(a.natural.data() + j)); \
+          sum = DOT(sum, vreinterpretq_s8_u8(vshrq_n_u8(bytes, 4)), vld1q_s8(a.natural.data() + j + 16)); \
+        }                                                                                            \
+        const std::int32_t dot = vaddvq_s32(sum) - 8 * a.sum[g];                                     \
+        acc = std::fma(float(dot) * a.d[g], from_bf16(w.scales[i * groups + g]), acc);               \
+      }                                                                                              \
+      y[i] = acc;                                                                                    \
+    }                                                                                                \
+  }
+RLK_INT4_ROWS_ARM(rows_neon, , dot16_neon4)
+RLK_INT4_ROWS_ARM(rows_sdot, RLK_TARGET_DOTPROD, vdotq_s32)
+#undef RLK_INT4_ROWS_ARM
 #endif
 }  // namespace
 
@@ -156,6 +189,10 @@ void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, fl
       case IntDot::avx_vnni: rows_vnni(w, a, y, r0, r1, prefetch); break;
       case IntDot::avx512_vnni: rows_vnni512(w, a, y, r0, r1, prefetch); break;
       case IntDot::avx2: rows_avx2(w, a, y, r0, r1, prefetch); break;
+#endif
+#if defined(RLK_ARM64)
+      case IntDot::neon: rows_neon(w, a, y, r0, r1, prefetch); break;
+      case IntDot::sdot: rows_sdot(w, a, y, r0, r1, prefetch); break;
 #endif
       default: rows_scalar(w, a, y, r0, r1); break;
     }

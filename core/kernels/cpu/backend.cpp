@@ -29,6 +29,7 @@ levels::CacheSizes cpu_caches() {
     if (level == 2) c.l2 = bytes;
     if (level == 3) c.l3 = bytes;
   }
+#if defined(_SC_LEVEL1_DCACHE_SIZE)  // glibc's names (0 where it knows nothing, as on most ARM)
   auto from_sysconf = [](int name) {
     const long v = sysconf(name);
     return v > 0 ? std::size_t(v) : std::size_t(0);
@@ -36,22 +37,33 @@ levels::CacheSizes cpu_caches() {
   if (!c.l1) c.l1 = from_sysconf(_SC_LEVEL1_DCACHE_SIZE);
   if (!c.l2) c.l2 = from_sysconf(_SC_LEVEL2_CACHE_SIZE);
   if (!c.l3) c.l3 = from_sysconf(_SC_LEVEL3_CACHE_SIZE);
+#endif
   if (!c.l1 && !c.l2 && !c.l3) return levels::fallback_caches();
   return c;
 }
 
 std::size_t last_level_cache_bytes() { return cpu_caches().last_level(); }
 
+/// x86 Linux names its CPU ("model name"); ARM Linux gives its implementer and part numbers.
 std::string cpu_model() {
   std::ifstream f("/proc/cpuinfo");
-  std::string line;
+  std::string line, implementer, part;
+  auto value = [&](const std::string& l) {
+    const auto colon = l.find(':');
+    const auto start = colon == std::string::npos ? std::string::npos : l.find_first_not_of(" \t", colon + 1);
+    return start == std::string::npos ? std::string() : l.substr(start);
+  };
   while (std::getline(f, line)) {
-    if (line.rfind("model name", 0) == 0) {
-      const auto colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
-    }
+    if (line.rfind("model name", 0) == 0 && !value(line).empty()) return value(line);
+    if (line.rfind("CPU implementer", 0) == 0) implementer = value(line);
+    if (line.rfind("CPU part", 0) == 0) part = value(line);
   }
+  if (!implementer.empty()) return "ARM CPU (implementer " + implementer + ", part " + part + ")";
+#if defined(__aarch64__)
+  return "aarch64 CPU";
+#else
   return "unknown CPU";
+#endif
 }
 
 std::string slugify(const std::string& s) {
@@ -114,7 +126,10 @@ class CpuBackend final : public Backend {
                     {"lastLevelCacheBytes", std::to_string(last_level_cache_bytes())},
                     {"blas", vendor_blas_name()},
                     {"isa", isa()},
-                    {"intDot", int_dot_name(best_int_dot())},
+                    {"intDot", std::string(int_dot_name(int_dot_)) +
+                                   (int_dot_ != best_int_dot() ? std::string(" (--int-dot; this CPU runs ") +
+                                                                    int_dot_name(best_int_dot()) + ")"
+                                                              : "")},
                     {"gemvPrefetch", std::string(row_prefetch_name(prefetch_)) +
                                          (prefetch_chosen_ ? " (--prefetch)" : " (the default)")}};
     const levels::CacheSizes caches = cpu_caches();
@@ -130,18 +145,13 @@ class CpuBackend final : public Backend {
 
  private:
   static std::string isa() {
-#if defined(__AVX512F__)
-    return "AVX-512";
-#elif defined(__AVX2__) && defined(__FMA__)
-    return "AVX2+FMA";
-#elif defined(__AVX__)
-    return "AVX";
-#else
-    return "baseline (no AVX)";
-#endif
+    std::string name = vec_isa_name(vec_isa());
+    if (vec_isa() != best_vec_isa()) name += std::string(" (--isa; this CPU runs ") + vec_isa_name(best_vec_isa()) + ")";
+    return name;
   }
   std::unique_ptr<ThreadPool> pool_;
   RowPrefetch prefetch_ = RowPrefetch::ahead;  ///< the GEMVs' (BF16 and integer dot)
+  IntDot int_dot_ = best_int_dot();            ///< the integer-dot GEMVs' variant (--int-dot)
   bool prefetch_chosen_ = false;                ///< by --prefetch
 };
 
@@ -159,6 +169,13 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
   prefetch_chosen_ = !options.prefetch.empty();
   prefetch_ = prefetch_from_id(options.prefetch).value_or(RowPrefetch::ahead);
   const RowPrefetch prefetch = prefetch_;
+  // main.cpp has checked both ids (isa_choice_error, int_dot_choice_error).
+  VecIsa isa = best_vec_isa();
+  if (!options.isa.empty()) vec_isa_from_id(options.isa.c_str(), isa);
+  set_vec_isa(isa);
+  int_dot_ = best_int_dot();
+  if (!options.int_dot.empty()) int_dot_from_id(options.int_dot.c_str(), int_dot_);
+  const IntDot int_dot_isa = int_dot_;
   ThreadPool* pool = pool_.get();
   const bool quick = options.quick;
   // Full runs take up to 60 repetitions over 2 s per kernel: on a shared machine the best time
@@ -187,18 +204,18 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
   }
 
   // 0b. The integer ceiling of the integer-dot GEMVs' vpdpbusd (where they use it).
-  if (peak_int8_dot_available()) {
+  if (peak_int8_dot_available(int_dot_isa)) {
     const long iterations = quick ? 2'000'000 : 40'000'000;
     Case c = make_case("peak_int8", std::string("INT8 dot products in registers (INT8 ceiling, ") +
-                                        int_dot_name(best_int_dot()) + ")",
+                                        int_dot_name(int_dot_isa) + ")",
                        "peak", Kind::peak, "int8", "int8");
     c.n = peak_int8_dot_count(*pool, iterations);
     c.run = [=] {
       Measurement r;
-      const std::int64_t got = peak_int8_dot(*pool, 1000), want = peak_int8_dot_expected(*pool, 1000);
+      const std::int64_t got = peak_int8_dot(*pool, 1000, int_dot_isa), want = peak_int8_dot_expected(*pool, 1000);
       r.verified = got == want;
       r.detail = r.verified ? "exact integer result" : "sum " + std::to_string(got) + ", expected " + std::to_string(want);
-      if (r.verified) r.seconds = time_host(policy, [&] { peak_int8_dot(*pool, iterations); });
+      if (r.verified) r.seconds = time_host(policy, [&] { peak_int8_dot(*pool, iterations, int_dot_isa); });
       return r;
     };
     add(c);
@@ -390,8 +407,8 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
             exact[i] = s;
           }
           std::fill(y.data(), y.data() + gm, std::nanf(""));
-          if (bits == 8) gemv_int8_dp(*pool, q, xe.data(), y.data(), best_int_dot(), prefetch);
-          else gemv_int4_dp(*pool, q, xe.data(), y.data(), best_int_dot(), prefetch);
+          if (bits == 8) gemv_int8_dp(*pool, q, xe.data(), y.data(), int_dot_isa, prefetch);
+          else gemv_int4_dp(*pool, q, xe.data(), y.data(), int_dot_isa, prefetch);
           if (!check_close(y.data(), exact.data(), gm, 0.0, 1.0, r.detail)) {
             r.detail = "x exact in INT8: " + r.detail;
             return r;
@@ -399,8 +416,8 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
           // Then the timed x (−2 … 2, which INT8 rounds): within the bound its rounding allows.
           bound.resize(gm);
           for (std::size_t i = 0; i < gm; ++i) bound[i] = int_dot_gemv_bound(q, i, x.data());
-          if (bits == 8) once = [&] { gemv_int8_dp(*pool, q, x.data(), y.data(), best_int_dot(), prefetch); };
-          else once = [&] { gemv_int4_dp(*pool, q, x.data(), y.data(), best_int_dot(), prefetch); };
+          if (bits == 8) once = [&] { gemv_int8_dp(*pool, q, x.data(), y.data(), int_dot_isa, prefetch); };
+          else once = [&] { gemv_int4_dp(*pool, q, x.data(), y.data(), int_dot_isa, prefetch); };
         } else if (bits == 8) {
           once = [&] { gemv_int8(*pool, q, x.data(), y.data()); };
         } else {
@@ -488,5 +505,30 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
 std::unique_ptr<Backend> make_cpu_backend() { return std::make_unique<CpuBackend>(); }
 
 bool prefetch_id_known(const std::string& id) { return prefetch_from_id(id).has_value(); }
+
+namespace {
+template <class Isa, std::size_t N>
+std::string choice_error(const std::string& id, bool known, Isa chosen, const Isa (&all)[N], bool (*available)(Isa),
+                         const char* (*id_of)(Isa), const char* (*name_of)(Isa)) {
+  if (known && available(chosen)) return "";
+  std::string runs;
+  for (Isa isa : all)
+    if (available(isa)) runs += std::string(runs.empty() ? "" : ", ") + id_of(isa);
+  return (known ? std::string("this CPU has no ") + name_of(chosen) : "unknown variant " + id) + "; this CPU runs " + runs;
+}
+}  // namespace
+
+std::string isa_choice_error(const std::string& id) {
+  VecIsa isa = VecIsa::generic;
+  const bool known = vec_isa_from_id(id.c_str(), isa);
+  static constexpr VecIsa all[] = {VecIsa::generic, VecIsa::avx2, VecIsa::avx512};
+  return choice_error(id, known, isa, all, vec_isa_available, vec_isa_id, vec_isa_name);
+}
+
+std::string int_dot_choice_error(const std::string& id) {
+  IntDot isa = IntDot::scalar;
+  const bool known = int_dot_from_id(id.c_str(), isa);
+  return choice_error(id, known, isa, all_int_dots, int_dot_available, int_dot_id, int_dot_name);
+}
 
 }  // namespace rlk::cpu

@@ -37,7 +37,7 @@ void matmul_register(ThreadPool& pool, const float* a, const float* b, float* c,
 // 3. GEMV, the decode step: y (m) = W (m × k) · x (k). k a multiple of 16 (BF16), of 32 and of the group size
 // for quantized weights).
 //
-// How the BF16 and integer-dot GEMVs walk their rows (gemv_walk): each thread takes its slice
+// How the BF16 and integer-dot GEMVs walk their rows (GemvWalk): each thread takes its slice
 // [r0, r1) as gemv_streams equal parts and works on one row of each at once (rows r0 + s·part + t,
 // t = 0, 1, …), so that it reads that many long streams, each part's rows one after the other; the
 // rows left over (fewer than gemv_streams) go one at a time, the same row in every place. With
@@ -52,19 +52,29 @@ enum class RowPrefetch {
 };
 inline constexpr std::size_t gemv_streams = 4, row_prefetch_ahead = 2048;
 const char* row_prefetch_name(RowPrefetch p);
-template <class Fn>
-void gemv_walk(std::size_t r0, std::size_t r1, Fn&& fn) {
-  const std::size_t part = (r1 - r0) / gemv_streams;
-  std::size_t row[gemv_streams];
-  for (std::size_t t = 0; t < part; ++t) {
-    for (std::size_t s = 0; s < gemv_streams; ++s) row[s] = r0 + s * part + t;
-    fn(row);
+/// The walk as a loop, not a function taking a lambda (a lambda would not be compiled for the
+/// variant around it, isa.hpp): for (GemvWalk walk(r0, r1); walk.next(row);) { … row[s] … }.
+class GemvWalk {
+ public:
+  GemvWalk(std::size_t r0, std::size_t r1)
+      : r0_(r0), part_((r1 - r0) / gemv_streams), rest_(r0 + gemv_streams * part_), r1_(r1) {}
+  RLK_INLINE bool next(std::size_t (&row)[gemv_streams]) {
+    if (t_ < part_) {
+      for (std::size_t s = 0; s < gemv_streams; ++s) row[s] = r0_ + s * part_ + t_;
+      ++t_;
+      return true;
+    }
+    if (rest_ < r1_) {
+      for (auto& r : row) r = rest_;
+      ++rest_;
+      return true;
+    }
+    return false;
   }
-  for (std::size_t i = r0 + gemv_streams * part; i < r1; ++i) {
-    for (auto& r : row) r = i;
-    fn(row);
-  }
-}
+
+ private:
+  std::size_t r0_, part_, rest_, r1_, t_ = 0;
+};
 void gemv_bf16(ThreadPool& pool, const std::uint16_t* w, const float* x, float* y, std::size_t m,
                std::size_t k, RowPrefetch prefetch = RowPrefetch::ahead);
 void gemv_int8(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y);
@@ -82,10 +92,16 @@ enum class IntDot {
   avx_vnni,  ///< vpdpbusd (AVX-VNNI)
   avx512_vnni,  ///< the same vpdpbusd on 256-bit registers, EVEX-encoded (AVX-512 VNNI + VL): for
                 ///< CPUs, or guests, that report AVX-512 VNNI without AVX-VNNI
+  neon,      ///< aarch64: smull + sadalp (16-bit products, pairwise into 32-bit lanes)
+  sdot,      ///< aarch64 with the dot-product extension (Armv8.2 DotProd): sdot
 };
-bool int_dot_available(IntDot isa);  ///< whether this CPU runs it
+inline constexpr IntDot all_int_dots[] = {IntDot::scalar, IntDot::avx2, IntDot::avx_vnni, IntDot::avx512_vnni,
+                                          IntDot::neon, IntDot::sdot};
+bool int_dot_available(IntDot isa);  ///< whether this CPU runs it (isa.cpp)
 IntDot best_int_dot();                ///< the fastest one this CPU runs
 const char* int_dot_name(IntDot isa);
+const char* int_dot_id(IntDot isa);   ///< scalar, avx2, avx-vnni, avx512-vnni, neon, sdot
+bool int_dot_from_id(const char* id, IntDot& out);
 /// Throws std::invalid_argument when `isa` is not available or the group size does not fit.
 void check_int_dot(const QuantizedMatrix& w, IntDot isa, const char* kernel);
 /// How far gemv_int8_dp's and gemv_int4_dp's y_r may be from the exact Σ_j w_rj·x_j: x rounded

@@ -1,23 +1,25 @@
 // Streaming stores (non-temporal): write a cache line without reading it first, so a copy moves
-// 2 arrays, not 3. Plain stores where the target has no AVX.
+// 2 arrays, not 3. On x86 two 16-byte movntps (SSE, in every variant: the write-combining buffer
+// gathers the line all the same); plain stores elsewhere.
 #pragma once
 
 #include "cpu.hpp"
-#if defined(__AVX__)
-#include <immintrin.h>
-#endif
 
 namespace rlk::cpu::detail {
 
-inline void stream_store8(float* p, v8f v) {
-#if defined(__AVX__)
-  _mm256_stream_ps(p, __builtin_bit_cast(__m256, v));
+RLK_INLINE void stream_store8(float* p, v8f v) {
+#if defined(RLK_X86)
+  __m128 lo, hi;
+  std::memcpy(&lo, &v, sizeof lo);
+  std::memcpy(&hi, reinterpret_cast<const char*>(&v) + sizeof lo, sizeof hi);
+  _mm_stream_ps(p, lo);
+  _mm_stream_ps(p + 4, hi);
 #else
   store8(p, v);
 #endif
 }
-inline void stream_fence() {
-#if defined(__AVX__)
+RLK_INLINE void stream_fence() {
+#if defined(RLK_X86)
   _mm_sfence();
 #endif
 }
