@@ -355,7 +355,10 @@ void analyse(Report& rep) {
     if (r.c.family != "dense" || r.m.seconds.empty()) continue;
     series[r.c.id.substr(0, r.c.id.rfind("_b"))].push_back(&r);
   }
-  for (auto& [name, rows] : series) {
+  for (auto& entry : series) {
+    // (not a structured binding: Clang 14 does not let a lambda capture one, as C++20 allows)
+    const auto& name = entry.first;
+    auto& rows = entry.second;
     std::sort(rows.begin(), rows.end(), [](const Row* a, const Row* b) { return a->c.n < b->c.n; });
     DenseKnee k;
     k.series = name;
