@@ -1,9 +1,11 @@
 # ctest driver: roofline-bench --prefetch P, for each of the two ways, must verify the GEMVs that
 # prefetch (BF16 and the integer-dot ones) and name the way it used in the report's machine facts.
+# EMULATOR: how a cross-built binary runs here (qemu-aarch64 -L …), empty for a native build.
+separate_arguments(EMULATOR)
 file(REMOVE_RECURSE ${OUT})
 file(MAKE_DIRECTORY ${OUT})
 foreach(way IN ITEMS none ahead)
-  execute_process(COMMAND ${BENCH} --quick --backend cpu --threads 2 --only gemv_bf16,gemv_int8_dp,gemv_int4_dp
+  execute_process(COMMAND ${EMULATOR} ${BENCH} --quick --backend cpu --threads 2 --only gemv_bf16,gemv_int8_dp,gemv_int4_dp
                           --prefetch ${way} --json ${OUT}/${way}.json
                   RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET)
   if(NOT rc EQUAL 0)

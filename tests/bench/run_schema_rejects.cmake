@@ -1,8 +1,10 @@
 # ctest driver: the schema check must fail on a report that breaks it. Takes the report of
 # bench.quick_cpu (which conforms), breaks one rule at a time and expects exit status 1 with the
 # rule named on stderr.
+# EMULATOR: how a cross-built binary runs here (qemu-aarch64 -L …), empty for a native build.
+separate_arguments(EMULATOR)
 file(READ ${OUT}/quick.json good)
-execute_process(COMMAND ${CHECKER} ${OUT}/quick.json RESULT_VARIABLE rc OUTPUT_QUIET)
+execute_process(COMMAND ${EMULATOR} ${CHECKER} ${OUT}/quick.json RESULT_VARIABLE rc OUTPUT_QUIET)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "the unbroken report does not conform (exit ${rc})")
 endif()
@@ -31,7 +33,7 @@ foreach(rule IN ITEMS
   math(EXPR tail_at "${at} + ${len}")
   string(SUBSTRING "${good}" ${tail_at} -1 tail)
   file(WRITE ${OUT}/broken-${i}.json "${head}${to}${tail}")
-  execute_process(COMMAND ${CHECKER} ${OUT}/broken-${i}.json RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_QUIET)
+  execute_process(COMMAND ${EMULATOR} ${CHECKER} ${OUT}/broken-${i}.json RESULT_VARIABLE rc ERROR_VARIABLE err OUTPUT_QUIET)
   if(NOT rc EQUAL 1)
     message(FATAL_ERROR "broken report ${i} ('${from}' → '${to}'): exit ${rc}, expected 1")
   endif()

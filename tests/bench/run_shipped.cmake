@@ -1,6 +1,8 @@
 # ctest driver: every result file shipped in docs/results/ must follow the schema of
 # docs/benchmark.md (older files its older version, accepted explicitly: see check_bench_json.cpp),
 # with its CSV where there is one.
+# EMULATOR: how a cross-built binary runs here (qemu-aarch64 -L …), empty for a native build.
+separate_arguments(EMULATOR)
 file(GLOB reports ${RESULTS}/*.json)
 list(LENGTH reports n)
 if(n EQUAL 0)
@@ -13,7 +15,7 @@ foreach(report IN LISTS reports)
   if(EXISTS ${csv})
     list(APPEND args ${csv})
   endif()
-  execute_process(COMMAND ${CHECKER} ${args} RESULT_VARIABLE rc)
+  execute_process(COMMAND ${EMULATOR} ${CHECKER} ${args} RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
     list(APPEND bad ${report})
   endif()
