@@ -331,7 +331,7 @@ function longFrameProbe() {
 
 // ---- Node side -------------------------------------------------------------------------------
 
-async function listen(dir) {
+export async function listen(dir) {
   const server = createSiteServer(dir);
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
@@ -413,7 +413,7 @@ export async function loadOnce(browser, url, target, { timeout = 30000, lazyGrac
 }
 
 /** The site files a list of request URLs maps to, with raw and gzip -9 sizes. */
-function transfer(urls, siteUrl, siteDir) {
+export function transfer(urls, siteUrl, siteDir) {
   const files = [];
   const skipped = [];
   for (const u of [...new Set(urls)]) {
