@@ -147,7 +147,9 @@ test('the embed example works under the strict CSP, in Spanish, with its own sty
     assert.ok(!errors.some((e) => /Content Security Policy/i.test(e)), errors.join('\n'));
     const el = page.locator('roofline-calculator[kind="decode"]');
     assert.equal(norm(await el.locator('.calc-title').textContent()), 'Tokens por segundo al decodificar');
-    assert.equal((await rows(page, 'decode')).total, '18.7');
+    // by default each conversation's KV cache is counted (1.07 GB at 8,192 tokens), and said
+    assert.equal((await rows(page, 'decode')).total, '17.5');
+    assert.match(norm(await el.locator('.summary').textContent()), /Cuenta el KV cache de cada conversación: 1.07 GB con 8,192 tokens\.$/);
     // styles applied through the constructed stylesheet: the card has a border and the summary a background
     const styled = await el.locator('.summary').evaluate((x) => getComputedStyle(x).backgroundColor);
     assert.notEqual(styled, 'rgba(0, 0, 0, 0)');

@@ -33,6 +33,17 @@ const DEFAULTS = {
   tile: { tileIntensity: L('32 FLOPs/B', '32 FLOPs/B'), noReuse: L('0.5 FLOPs/B', '0,5 FLOPs/B'), elementwise: L('0.25 FLOPs/B', '0,25 FLOPs/B') },
   quant: { bf16Tokens: L('18.7', '18,7'), int8Bytes: L('8.03 GB', '8,03 GB'), int8Tokens: L('37.4', '37,4'), int4Bytes: L('5.73 GB', '5,73 GB'), int4Tokens: L('52.3', '52,3') },
 };
+const KV_COUNTED = {
+  en: /Each conversation's KV cache is counted: 1.07 GB at 8,192 tokens\.$/,
+  es: /Cuenta el KV cache de cada conversación: 1.07 GB con 8,192 tokens\.$/,
+  pt: /Conta o KV cache de cada conversa: 1,07 GB com 8.192 tokens\.$/,
+};
+const KV_LEFT_OUT = {
+  en: /^At most 18.7 tokens per second .* The KV cache is left out, as in the lesson's first example; counting its 1.07 GB per conversation \(8,192 tokens\), it would be at most 17.5 tokens per second\.$/,
+  es: /^A lo mucho 18.7 tokens por segundo .* El KV cache queda fuera, como en el primer ejemplo de la lección; contando sus 1.07 GB por conversación \(8,192 tokens\), serían a lo mucho 17.5 tokens por segundo\.$/,
+  pt: /^No máximo 18,7 tokens por segundo .* O KV cache fica de fora, como no primeiro exemplo da lição; contando seus 1,07 GB por conversa \(8.192 tokens\), seriam no máximo 17,5 tokens por segundo\.$/,
+};
+const decodeSummary = (page) => page.evaluate(() => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('.summary').textContent);
 const VERDICT = { memory: { en: 'memory-bound', es: 'memory-bound (limitado por la memoria)', pt: 'memory-bound (limitado pela memória)' } };
 
 for (const lang of ['en', 'es', 'pt']) {
@@ -40,6 +51,12 @@ for (const lang of ['en', 'es', 'pt']) {
     const { page, context, foreign, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
     try {
       assert.equal(await page.getAttribute('html', 'lang'), lang);
+      // decode counts each conversation's KV cache by default (1.07 GB at 8,192 tokens) and says
+      // so; the lesson's first example, which leaves it out, is one choice away
+      assert.equal((await rows(page, 'decode')).total, L('17.5', '17,5')[lang]);
+      assert.match(norm(await decodeSummary(page)), KV_COUNTED[lang]);
+      await select(page, 'decode', 'kvSource').selectOption('none');
+      assert.match(norm(await decodeSummary(page)), KV_LEFT_OUT[lang]);
       for (const [kind, expected] of Object.entries(DEFAULTS)) {
         const got = await rows(page, kind);
         for (const [row, texts] of Object.entries(expected)) assert.equal(got[row], texts[lang], `${kind}.${row} in ${lang}`);
@@ -132,7 +149,8 @@ test("the lesson's try-this variations give its answers", async () => {
     await field(page, 'roofline', 'peak').fill('990');
     await field(page, 'roofline', 'bw').fill('3350');
     assert.equal((await rows(page, 'roofline')).ridge, '295.5 FLOPs/B');
-    // decode: INT8 weights (8.03 GB) raise the L4 ceiling to ≈ 37
+    // decode, as the lesson begins: the KV cache left out; INT8 weights (8.03 GB) raise the L4 ceiling to ≈ 37
+    await select(page, 'decode', 'kvSource').selectOption('none');
     await select(page, 'decode', 'format').selectOption('int8');
     assert.equal(await field(page, 'decode', 'weights').inputValue(), '8.03');
     assert.equal((await rows(page, 'decode')).total, '37.4');
@@ -219,7 +237,8 @@ test('language switch and ?lang= and the browser language', async () => {
     await page.locator('.lang-switch button[data-lang="en"]').click();
     await until(page, (l) => document.documentElement.lang === l, 'en');  // the language's texts load first
     await until(page, () => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('.calc-title').textContent === 'Tokens per second while decoding');
-    // typed numbers survive a language switch
+    // typed numbers survive a language switch (the KV cache left out, as the lesson's example)
+    await select(page, 'decode', 'kvSource').selectOption('none');
     await field(page, 'decode', 'weights').fill('8.03');
     await page.locator('.lang-switch button[data-lang="pt"]').click();
     await until(page, (l) => document.documentElement.lang === l, 'pt');  // the language's texts load first

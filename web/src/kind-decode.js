@@ -23,6 +23,42 @@ function weightsOnly(r) {
   return r.fits === false && !(r.maxBatch >= 1);
 }
 
+/**
+ * One conversation's KV cache of the chosen model at `tokens`, from its shape, with the
+ * arithmetic that gives it: { bytes, how } (how: null where `c` is null), or null where the
+ * model's shape is unknown (typed weights, a model without one). Throws the core's error for
+ * tokens that are no count.
+ */
+function modelKv(rl, ref, kvDtype, tokens, c = null) {
+  if (!ref) return null;
+  const int = (x) => (c ? c.fmt(x, 'integer') : '');
+  const bytesOf = (d) => (c ? c.t('decode.how.bytesOf', { dtype: d.toUpperCase() }) : '');
+  const n = c ? c.n('tokens') : '';
+  const arch = typeof ref === 'string' ? model(rl, ref).architecture : ref.architecture;
+  if (arch && (typeof ref !== 'string' || !model(rl, ref).lesson || kvDtype !== model(rl, ref).dtype)) {
+    // its own cache: GQA or MLA, sliding windows held at their window
+    const bytes = rl.kvCacheBytes({ model: ref, tokens, dtype: kvDtype }).bytes;
+    const a = arch.attention;
+    let how = a.kind === 'mla'
+      ? `${int(arch.layers)} × (${int(a.kvLoraRank)} + ${int(a.qkRopeHeadDim)}) × ${n} × ${bytesOf(kvDtype)}`
+      : `2 × ${int(arch.layers)} × ${int(a.kvHeads)} × ${int(a.headDim)} × ${n} × ${bytesOf(kvDtype)}`;
+    if (a.slidingLayers > 0 && c) how += ` · ${c.t('decode.how.sliding', { layers: int(a.slidingLayers), window: int(a.slidingWindow) })}`;
+    return { bytes, how: c ? how : null };
+  }
+  if (typeof ref === 'string') {
+    const m = model(rl, ref);
+    if (m.layers && m.kvHeads && m.headDim && m.dtype) {
+      const bytes = rl.kvCacheBytes({ layers: m.layers, kvHeads: m.kvHeads, headDim: m.headDim, tokens, dtype: m.dtype }).bytes;
+      return { bytes, how: c ? `2 × ${int(m.layers)} × ${int(m.kvHeads)} × ${int(m.headDim)} × ${n} × ${bytesOf(m.dtype)}` : null };
+    }
+  }
+  return null;
+}
+
+/** Where each conversation's KV cache comes from: counted from the model (the default), left out
+ *  (the lesson's first example), or typed ("custom": the reader's own number in the field). */
+const KV_SOURCES = ['model', 'none'];
+
 export const decodeKind = {
   kind: 'decode',
   fields: [
@@ -39,9 +75,12 @@ export const decodeKind = {
     const d = caseArgs(rl, DECODE_CASE, 'decode');
     const cv = caseValues(rl, DECODE_CASE);
     const kv = caseArgs(rl, KV_CASE, 'kvCacheBytes');
+    // each conversation's KV cache counted from the model at the context's tokens: the lesson's
+    // first example leaves it out (d.kvBytesPerSequence, 0), one choice away (kvSource "none")
+    const counted = modelKv(rl, cv.model, 'bf16', kv.tokens);
     return {
-      fields: { weights: d.weightBytes, bw: d.bytesPerSecond, batch: d.batch, kv: d.kvBytesPerSequence, gpus: d.gpus, tokens: kv.tokens, price: gpu(rl, cv.gpu).pricePerHourUsd ?? 0 },
-      selects: { model: cv.model, format: cv.format, gpu: cv.gpu, kvDtype: 'bf16' },
+      fields: { weights: d.weightBytes, bw: d.bytesPerSecond, batch: d.batch, kv: counted ? counted.bytes : d.kvBytesPerSequence, gpus: d.gpus, tokens: kv.tokens, price: gpu(rl, cv.gpu).pricePerHourUsd ?? 0 },
+      selects: { model: cv.model, format: cv.format, gpu: cv.gpu, kvDtype: 'bf16', kvSource: counted ? 'model' : 'none' },
     };
   },
   // the text of the reader's own config.json (never sent anywhere, not kept in a link)
@@ -81,6 +120,15 @@ export const decodeKind = {
       custom: false,
     },
     {
+      // each conversation's KV cache: counted from the model, left out, or typed ("custom")
+      id: 'kvSource', fields: ['kv'],
+      options: (rl, lang, c) => KV_SOURCES.map((v) => ({ value: v, label: c.tr(`decode.kvSource.${v}`) })),
+      apply: (c, v) => {
+        if (v === 'none') c.setField('kv', 0);
+        // "model": compute() fills the field from the model, the dtype and the tokens
+      },
+    },
+    {
       id: 'gpu', fields: ['bw', 'price'], options: (rl, lang) => gpuOptions(rl, lang),
       apply: (c, v) => {
         c.setField('bw', gpu(c.rl, v).bytesPerSecond);
@@ -109,31 +157,38 @@ export const decodeKind = {
   },
   renderInputsExtra(c, form) {
     renderConfig(c, form);
-    c.parts.useKv = h('button', {
-      type: 'button', class: 'secondary',
-      onclick: () => {
-        if (c.parts.lastKv === null || c.parts.lastKv === undefined) return;
-        c.setField('kv', c.parts.lastKv);
-        c.syncFields();
-        c.update();
-      },
-    }, c.tr('decode.useKv'));
-    form.append(h('div', { class: 'field-action' }, c.parts.useKv));
   },
   compute(c) {
     const { v, rl } = c;
     const sel = c.state.selects;
     if (awaitingConfig(c)) {
       // the reader's own model, before its config.json is pasted or while it has an error
-      c.parts.lastKv = null;
-      if (c.parts.useKv) c.parts.useKv.disabled = true;
       c.later(() => drawBatchCurve(c, null, null));
       return;
+    }
+    // one conversation's KV cache of the chosen model (null where its shape is unknown or the
+    // tokens are no count); counted into every step unless the reader left it out or typed another
+    const ref = modelRef(c);
+    const kvDtype = sel.kvDtype;
+    let counted = null;
+    let kvFailed = false;
+    try {
+      counted = modelKv(rl, ref, kvDtype, v.tokens, c);
+    } catch (e) {
+      if (!e || !e.code) throw e;
+      kvFailed = true;
+      c.call('kvCacheBytes', { model: ref, tokens: v.tokens, dtype: kvDtype }, { tokens: 'tokens' }); // its error at its field
+    }
+    if (sel.kvSource === 'model') {
+      c.setField('kv', counted ? counted.bytes : 0);
+      c.syncFields();
+      v.kv = counted ? counted.bytes : 0;
     }
     const roofs = decodeRoofs(c);
     const map = { weightBytes: 'weights', kvBytesPerSequence: 'kv', batch: 'batch', bytesPerSecond: 'bw', gpus: 'gpus' };
     const args = (batch) => ({ weightBytes: v.weights, kvBytesPerSequence: v.kv, batch, bytesPerSecond: v.bw, gpus: v.gpus, ...roofs.args, ...readArgs(c, batch) });
-    const r = c.call('decode', args(v.batch), map);
+    // counted from the model, a KV cache the tokens cannot give leaves no result, not one without it
+    const r = sel.kvSource === 'model' && kvFailed ? null : c.call('decode', args(v.batch), map);
     const gb = (x) => c.fmt(x, 'gb');
     // an MoE reads only the experts its batch touches: the weights read per step, beside those held
     const readsLess = r && r.bytesReadPerStep < r.weightBytes;
@@ -180,34 +235,7 @@ export const decodeKind = {
       c.row('capacity', null, null);
       if (r) setText(c.rowEls.capacity.how, c.t('decode.capacity.unknown'));
     }
-    // the KV cache of one conversation of the chosen model, from its shape
-    let kv = null;
-    let kvHow = null;
-    const ref = modelRef(c);
-    const arch = ref && (typeof ref === 'string' ? model(rl, ref).architecture : ref.architecture);
-    const kvDtype = sel.kvDtype;
-    const kvName = kvDtype.toUpperCase();
-    if (arch && (typeof ref !== 'string' || !model(rl, ref).lesson || kvDtype !== model(rl, ref).dtype)) {
-      // its own cache: GQA or MLA, sliding windows held at their window
-      const kr = c.call('kvCacheBytes', { model: ref, tokens: v.tokens, dtype: kvDtype }, { tokens: 'tokens' });
-      kv = kr ? kr.bytes : null;
-      const int = (x) => c.fmt(x, 'integer');
-      const a = arch.attention;
-      kvHow = a.kind === 'mla'
-        ? `${int(arch.layers)} × (${int(a.kvLoraRank)} + ${int(a.qkRopeHeadDim)}) × ${c.n('tokens')} × ${c.t('decode.how.bytesOf', { dtype: kvName })}`
-        : `2 × ${int(arch.layers)} × ${int(a.kvHeads)} × ${int(a.headDim)} × ${c.n('tokens')} × ${c.t('decode.how.bytesOf', { dtype: kvName })}`;
-      if (a.slidingLayers > 0) kvHow += ` · ${c.t('decode.how.sliding', { layers: int(a.slidingLayers), window: int(a.slidingWindow) })}`;
-    } else if (typeof ref === 'string') {
-      const m = model(rl, ref);
-      if (m.layers && m.kvHeads && m.headDim && m.dtype) {
-        const kr = c.call('kvCacheBytes', { layers: m.layers, kvHeads: m.kvHeads, headDim: m.headDim, tokens: v.tokens, dtype: m.dtype }, { tokens: 'tokens' });
-        kv = kr ? kr.bytes : null;
-        const int = (x) => c.fmt(x, 'integer');
-        kvHow = `2 × ${int(m.layers)} × ${int(m.kvHeads)} × ${int(m.headDim)} × ${c.n('tokens')} × ${c.t('decode.how.bytesOf', { dtype: m.dtype.toUpperCase() })}`;
-      }
-    }
-    c.parts.lastKv = kv;
-    c.row('kvModel', kv !== null && kvHow, kv, 'gb');
+    c.row('kvModel', counted && counted.how, counted && counted.bytes, 'gb');
     // what a million tokens cost at this rate, from the GPU's price per hour (where a source gives one)
     const price = v.price;
     // 0 means no price; any other value, typed or not, is checked by the core
@@ -215,7 +243,6 @@ export const decodeKind = {
     c.parts.costShown = Boolean(cost);
     c.row('cost', cost && c.t('decode.how.cost', { price: c.fmt(price, 'usd'), gpus: c.n('gpus'), total: c.fmt(r.tokensPerSecond, 'number') }), cost && cost.usdPerMillionTokens, 'usd');
     if (!cost && r) setText(c.rowEls.cost.how, c.t('decode.cost.unknown'));
-    if (c.parts.useKv) c.parts.useKv.disabled = kv === null;
     c.later(() => drawBatchCurve(c, r, args));
     let summary = c.t('calc.summary.invalid');
     if (r) {
@@ -223,10 +250,42 @@ export const decodeKind = {
       if (r.fits === false) {
         summary += ` ${weightsOnly(r) ? c.t('decode.summary.weightsOnly') : c.t('decode.summary.full', { batch: c.fmt(r.maxBatch, 'integer') })}`;
       }
+      summary += ` ${kvNote(c, r, counted, args)}`;
     }
     c.summary(summary);
   },
 };
+
+/**
+ * What the result counts of the KV cache, said in the summary's sentence: counted from the model
+ * (how much, at how many tokens); or left out, with what the result would be counting it (the
+ * lesson's first example leaves it out); or unknown for this model.
+ */
+function kvNote(c, r, counted, args) {
+  const sel = c.state.selects;
+  const kvGb = (x) => c.fmt(x, 'gb');
+  if (sel.kvSource === 'model') {
+    return counted
+      ? c.t('decode.kv.counted', { kv: kvGb(counted.bytes), tokens: c.n('tokens') })
+      : c.t('decode.kv.unknown');
+  }
+  if (!(c.v.kv > 0)) {
+    if (!counted) return c.t('decode.kv.leftOutUnknown');
+    // what it would be with the model's own KV cache per conversation
+    let would = null;
+    try {
+      would = c.rl.decode({ ...args(c.v.batch), kvBytesPerSequence: counted.bytes });
+    } catch (e) {
+      if (!e || !e.code) throw e;
+    }
+    if (!would) return c.t('decode.kv.leftOutUnknown');
+    const fits = would.fits === false
+      ? ` ${weightsOnly(would) ? c.t('decode.summary.weightsOnly') : c.t('decode.summary.full', { batch: c.fmt(would.maxBatch, 'integer') })}`
+      : '';
+    return c.t('decode.kv.leftOut', { kv: kvGb(counted.bytes), tokens: c.n('tokens'), total: c.fmt(would.tokensPerSecond, 'number') }) + fits;
+  }
+  return c.t('decode.kv.typed', { kv: kvGb(c.v.kv) });
+}
 
 /**
  * The compute roof and the capacity of the chosen GPU for the chosen format, through the core:

@@ -1,0 +1,101 @@
+// The engineer's journey (issue "The page as its users use it"), in English on a desktop: sizes
+// Llama 3 8B in INT4 on an RTX 4090 at batch 1 and 32 with 8,192 tokens of context, as a person
+// does it (scroll to the calculator, choose in its selects, type in its fields), and reads what is
+// on screen; then the lesson's first example, one choice away; then the same case as an author's
+// preset (docs/embedding.md), which must not count the 8,192 tokens for nothing.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch, norm, openPage, serve, shotPath, SITE_DIR, useBrowserAndSite } from '../helpers.mjs';
+
+const env = useBrowserAndSite();
+const DESKTOP = { width: 1366, height: 900 };
+
+/** What a reader sees of the decode calculator: its summary, and its results table's rows. */
+async function seen(calc) {
+  const summary = calc.locator('p.summary');
+  assert.ok(await summary.isVisible(), 'the summary is on screen');
+  const rows = {};
+  for (const out of await calc.locator('output[data-row]').all()) {
+    if (await out.isVisible()) rows[await out.getAttribute('data-row')] = norm(await out.innerText());
+  }
+  return { summary: norm(await summary.innerText()), rows };
+}
+
+/** Types `text` into a field as a person does: click it, select what is there, type. */
+async function type(calc, id, text) {
+  const input = calc.locator(`[data-field="${id}"] input[type="text"]`);
+  await input.click();
+  await input.press('ControlOrMeta+a');
+  await input.pressSequentially(text);
+}
+
+test('the engineer sizes Llama 3 8B in INT4 on an RTX 4090: batch 32 of 8,192 tokens does not fit, at most 17 do', async () => {
+  const { page, context, errors, foreign } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url, viewport: DESKTOP });
+  try {
+    const calc = page.locator('roofline-calculator[kind="decode"]');
+    await calc.scrollIntoViewIfNeeded();
+    await calc.locator('select[name="model"]').selectOption({ label: 'Llama 3 8B' });
+    await calc.locator('select[name="format"]').selectOption({ label: 'INT4 weight-only' });
+    await calc.locator('select[name="gpu"]').selectOption({ label: 'NVIDIA GeForce RTX 4090' });
+    assert.equal(await calc.locator('[data-field="tokens"] input[type="text"]').inputValue(), '8192', 'the context is 8,192 tokens');
+    // batch 1: fits, and the KV cache counted is said beside the result
+    await type(calc, 'batch', '1');
+    let s = await seen(calc);
+    assert.match(s.summary, /^At most [\d,.]+ tokens per second in total/);
+    assert.match(s.summary, /Each conversation's KV cache is counted: 1.07 GB at 8,192 tokens\.$/);
+    assert.match(s.rows.capacity, /^fits/);
+    // batch 32: the KV caches overflow the 24 GB, and the page says so before anything else
+    await type(calc, 'batch', '32');
+    s = await seen(calc);
+    assert.equal(s.rows.total, '805');
+    assert.equal(s.rows.capacity, 'does not fit · at most 17 conversations');
+    assert.match(s.summary, /^At most 805 tokens per second in total, .* But this batch does not fit in memory: at most 17 conversations do\. Each conversation's KV cache is counted: 1.07 GB at 8,192 tokens\.$/);
+    await calc.screenshot({ path: shotPath('journey-engineer-decode-4090-b32.png') });
+    // the lesson's first example, one choice away: the L4 in BF16 at batch 1, KV cache left out
+    await calc.locator('select[name="format"]').selectOption('bf16');
+    await calc.locator('select[name="gpu"]').selectOption('l4');
+    await type(calc, 'batch', '1');
+    await calc.locator('select[name="kvSource"]').selectOption({ label: 'left out, as in the lesson' });
+    s = await seen(calc);
+    assert.equal(s.rows.total, '18.7');
+    assert.match(s.summary, /^At most 18.7 tokens per second in total, .* The KV cache is left out, as in the lesson's first example; counting its 1.07 GB per conversation \(8,192 tokens\), it would be at most 17.5 tokens per second\.$/);
+    assert.deepEqual(foreign, []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the author's preset of the same case counts its 8,192 tokens: does not fit, at most 17", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'roofline-journey-'));
+  for (const f of ['roofline-calculator.js', 'roofline.js', 'favicon.svg']) copyFileSync(join(SITE_DIR, f), join(dir, f));
+  // docs/embedding.md's preset, on the engineer's model and card
+  writeFileSync(join(dir, 'preset.html'), `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preset</title>
+<link rel="icon" href="favicon.svg"><script src="roofline-calculator.js" defer></script></head><body><h1>Sizing</h1>
+<roofline-calculator kind="decode" model="llama3-8b" format="int4" gpu="rtx-4090" values="batch=32 tokens=8192" eager></roofline-calculator>
+<roofline-calculator id="lesson" kind="decode" values="kv=0" eager></roofline-calculator>
+</body></html>`);
+  const site = await serve(dir);
+  const browser = await launch();
+  try {
+    const { page, context, errors } = await openPage(browser, `${site.url}preset.html`, { allowedOrigin: site.url, viewport: DESKTOP });
+    const calc = page.locator('roofline-calculator[kind="decode"]').first();
+    await calc.scrollIntoViewIfNeeded();
+    let s = await seen(calc);
+    assert.equal(s.rows.capacity, 'does not fit · at most 17 conversations');
+    assert.match(s.summary, /But this batch does not fit in memory: at most 17 conversations do\. Each conversation's KV cache is counted: 1.07 GB at 8,192 tokens\.$/);
+    // an author who wants the lesson's simplification writes kv=0, and the reader is told
+    s = await seen(page.locator('#lesson'));
+    assert.equal(s.rows.total, '18.7');
+    assert.match(s.summary, /The KV cache is left out, as in the lesson's first example; counting its 1.07 GB per conversation \(8,192 tokens\), it would be at most 17.5 tokens per second\.$/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  } finally {
+    await browser.close();
+    await site.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
