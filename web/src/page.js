@@ -466,13 +466,25 @@ export async function startPage() {
     const [rl] = await Promise.all([loadModule(), ensureLang(detectLang())]);
     const page = new Page(root, rl);
     page.render();
-    // an anchor followed or printing before every section is there: render the rest at once
+    // an anchor followed: render whatever sections are missing at once, then keep the target at
+    // the top while the sections above it, skipped until now (content-visibility), get their real
+    // height (a Spanish section is taller than the 1,200 px a skipped one is held at: a contents
+    // link landed up to 5,700 px early before)
     globalThis.addEventListener('hashchange', () => {
-      if (root.dataset.rendered === 'all') return;
+      if (root.dataset.rendered === 'all') {
+        scrollToAnchor();
+        return;
+      }
       page.whenMore(() => {
         page.finishSections();
         scrollToAnchor();
       });
+    });
+    // a link to the anchor the address already has fires no hashchange: the same, by its click
+    root.addEventListener('click', (e) => {
+      const a = e.target instanceof Element ? e.target.closest('a[href^="#"]') : null;
+      if (!a || e.defaultPrevented || a.hash !== location.hash || !a.hash) return;
+      requestAnimationFrame(() => scrollToAnchor());
     });
     // (capture: before the calculators' own listener, which then renders the ones just added)
     globalThis.addEventListener('beforeprint', () => page.finishSections(), { capture: true });
