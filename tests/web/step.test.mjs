@@ -301,3 +301,64 @@ for (const [where, lang] of [['served', 'es'], ['file', 'pt']]) {
     }
   });
 }
+
+// The context slider runs to the chosen model's limit: dragged with the mouse or stepped with the
+// keyboard from one end to the other, no position blanks the calculator (it ran to 131,072 for
+// Llama 3 8B's 8,192 before, and a small drag showed "outside the allowed range" with no range);
+// a context typed past the limit is refused with the range and the model, in the reader's language.
+const RANGE_ERROR = {
+  en: 'Context: must be from 1 to 8,192, the context limit of Llama 3 8B.',
+  es: 'Contexto: tiene que ir de 1 a 8,192, el límite de contexto de Llama 3 8B.',
+  pt: 'Contexto: precisa ir de 1 a 8.192, o limite de contexto do Llama 3 8B.',
+};
+for (const lang of ['en', 'es', 'pt']) {
+  test(`the step calculator's context slider has no position that blanks it, and a context past the model's limit says the range (${lang})`, async () => {
+    const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url, viewport: { width: 390, height: 844 } });
+    try {
+      const calc = page.locator('roofline-calculator[kind="step"]');
+      const slider = calc.locator('[data-field="context"] input[type="range"]');
+      const error = calc.locator('[data-field="context"] .error');
+      const blank = async (where) => {
+        const r = await rows(page, 'step');
+        const shown = Object.values(r).filter((v) => v !== '—' && v !== '');
+        return norm(await error.textContent()) || (shown.length < 3 ? `${where}: results empty` : '');
+      };
+      await slider.scrollIntoViewIfNeeded();
+      // a drag across the whole track, left to right, in steps
+      const box = await slider.boundingBox();
+      await page.mouse.move(box.x + 2, box.y + box.height / 2);
+      await page.mouse.down();
+      const seen = [];
+      for (let i = 0; i <= 8; i += 1) {
+        await page.mouse.move(box.x + 2 + ((box.width - 4) * i) / 8, box.y + box.height / 2, { steps: 2 });
+        await frames(page);
+        seen.push(await blank(`drag ${i}/8`));
+      }
+      await page.mouse.up();
+      assert.equal(await field(page, 'step', 'context').inputValue(), '8192', 'the right end is the model\'s limit');
+      // the keyboard from the left end to the right end
+      await slider.focus();
+      await page.keyboard.press('Home');
+      for (let i = 0; i < 12; i += 1) {
+        await page.keyboard.press('PageUp');
+        seen.push(await blank(`key ${i}`));
+      }
+      await page.keyboard.press('End');
+      seen.push(await blank('End'));
+      assert.deepEqual(seen.filter(Boolean), [], 'positions that blanked the calculator');
+      // Llama 3.1 8B reaches 131,072
+      await select(page, 'step', 'model').selectOption('llama3.1-8b');
+      await slider.focus();
+      await page.keyboard.press('End');
+      assert.equal(await field(page, 'step', 'context').inputValue(), '131072');
+      assert.equal(await blank('3.1 End'), '');
+      // typed past Llama 3 8B's limit: refused, with the range
+      await select(page, 'step', 'model').selectOption('llama3-8b');
+      await field(page, 'step', 'context').fill('20000');
+      assert.equal(norm(await error.textContent()), RANGE_ERROR[lang]);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

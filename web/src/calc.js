@@ -609,8 +609,16 @@ export class Calc {
   }
 
   // Slider position ↔ value: a display mapping (linear or logarithmic track), not lesson math.
+  /** A slider's reach now: `max` may follow the other inputs (a function of the calculator: the
+   * step calculator's context runs to the chosen model's limit). */
+  sliderRange(f) {
+    const { min, log } = f.slider;
+    const max = typeof f.slider.max === 'function' ? f.slider.max(this) : f.slider.max;
+    return { min, max: Math.max(max, min), log };
+  }
+
   sliderToValue(f, pos) {
-    const { min, max, log } = f.slider;
+    const { min, max, log } = this.sliderRange(f);
     let v = log ? 10 ** (Math.log10(min) + (pos / 1000) * (Math.log10(max) - Math.log10(min))) : min + (pos / 1000) * (max - min);
     if (f.int) v = Math.round(v);
     else v = Number(v.toPrecision(3));
@@ -622,7 +630,7 @@ export class Calc {
     if (!els || !els.slider) return;
     const v = parseNumber(this.state.fields[f.id], this.lang);
     if (typeof v !== 'number' || !Number.isFinite(v)) return;
-    const { min, max, log } = f.slider;
+    const { min, max, log } = this.sliderRange(f);
     const c = Math.min(Math.max(v, min), max);
     const pos = log ? (Math.log10(c) - Math.log10(min)) / (Math.log10(max) - Math.log10(min)) : (c - min) / (max - min);
     els.slider.value = String(Math.round(pos * 1000));
@@ -851,6 +859,9 @@ export class Calc {
   errorText(err, f) {
     const code = hasText(`error.${err.code}`) ? err.code : 'generic';
     const field = f ? this.tr(`${this.kind}.field.${f.id}`) : (err.field && hasText(`${this.kind}.apiField.${err.field}`) ? this.tr(`${this.kind}.apiField.${err.field}`) : this.tr('calc.thisValue'));
+    // a field whose range the kind knows says it (the step's context: up to the model's limit)
+    const range = code === 'out_of_range' && f && f.range ? f.range(this) : null;
+    if (range) return this.tr('error.out_of_range.between', { field, min: fmtNumber(range.min, this.lang, 6), max: fmtNumber(range.max, this.lang, 6), why: range.why || '' });
     return this.tr(`error.${code}`, { field });
   }
 }

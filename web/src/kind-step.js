@@ -37,11 +37,33 @@ function setPrecision(c, value) {
   if (c.selectEls && c.selectEls.precision) c.selectEls.precision.value = value;
 }
 
+/** Where no model gives a limit: the slider's reach, not a limit the core applies. */
+const CONTEXT_REACH = 131072;
+
+/** The chosen model's context limit (its config's max_position_embeddings), with its name. */
+function contextLimit(calc) {
+  const ref = modelRef(calc);
+  const m = typeof ref === 'string' ? llms(calc.rl).find((x) => x.id === ref) : ref;
+  const max = m && m.architecture && m.architecture.maxContext;
+  if (!(max >= 1)) return { tokens: CONTEXT_REACH, model: null };
+  const name = typeof ref === 'string' ? catalogName('model', ref, calc.lang) : calc.tr('calc.model.config');
+  return { tokens: max, model: name };
+}
+
 export const stepKind = {
   kind: 'step',
   fields: [
     { id: 'batch', int: true, slider: { min: 1, max: 1000, log: true } },
-    { id: 'context', int: true, unitLabel: (c) => c.tr('step.unit.tokens'), slider: { min: 1, max: 131072, log: true } },
+    // the slider runs to the chosen model's context limit, and a typed value past it is refused
+    // with the range (the core checks it: out_of_range)
+    {
+      id: 'context', int: true, unitLabel: (c) => c.tr('step.unit.tokens'),
+      slider: { min: 1, max: (calc) => contextLimit(calc).tokens, log: true },
+      range: (calc) => {
+        const limit = contextLimit(calc);
+        return { min: 1, max: limit.tokens, why: limit.model ? calc.tr('step.contextLimit', { model: limit.model }) : '' };
+      },
+    },
   ],
   defaults(rl) {
     const cv = caseValues(rl, STEP_CASE);
