@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, LANGS, loadUi } from './helpers.mjs';
 import { UNITS, toBase, fromBase } from '../../web/src/units.js';
-import { parseNumber } from '../../web/src/parse.js';
+import { parseNumber, ambiguousReading } from '../../web/src/parse.js';
 import { format, fmtInput, formatNumber } from '../../web/src/format.js';
 import { LOCALES } from '../../web/src/lang.js';
 import { INTL_OPTIONS, awkwardNumbers } from './numbers.mjs';
@@ -40,6 +40,34 @@ test('typed numbers are read per language; anything else is left for the module 
   assert.equal(parseNumber('', 'en'), undefined);
   assert.equal(parseNumber('abc', 'en'), 'abc');
   assert.equal(parseNumber('12abc', 'en'), '12abc');
+});
+
+test('a decimal mark is read where the text allows only that reading, "," or "." in any language', () => {
+  // a phone's keypad may offer only one mark: both read as the decimal mark where unambiguous
+  for (const lang of ['en', 'es', 'pt']) {
+    assert.equal(parseNumber('0.198', lang), 0.198, `0.198 (${lang}): a group never starts with 0`);
+    assert.equal(parseNumber('0,198', lang), 0.198, `0,198 (${lang})`);
+    assert.equal(parseNumber('1,07', lang), 1.07, `1,07 (${lang})`);
+    assert.equal(parseNumber('1.5', lang), 1.5, `1.5 (${lang})`);
+    assert.equal(parseNumber('12345,678', lang), 12345.678, `12345,678 (${lang}): no group has four digits`);
+    assert.equal(parseNumber('1,234.5', lang), 1234.5);
+    assert.equal(parseNumber('1.234,5', lang), 1234.5);
+    assert.equal(parseNumber('1.234.567', lang), 1234567);
+    assert.equal(parseNumber('1,234,567', lang), 1234567);
+    assert.equal(ambiguousReading('1,07', lang), null);
+    assert.equal(parseNumber('1,2,3', lang), '1,2,3', 'no number: left for the module to name');
+    assert.equal(parseNumber('1.2,3.4', lang), '1.2,3.4');
+  }
+  // one mark between 1–3 digits and exactly three: read as the reader's language writes it, and said
+  assert.equal(parseNumber('5.000', 'pt'), 5000);
+  assert.equal(parseNumber('5,000', 'es'), 5000);
+  assert.equal(parseNumber('5,000', 'en'), 5000);
+  assert.equal(parseNumber('5.000', 'es'), 5);
+  assert.equal(parseNumber('1,070', 'pt'), 1.07);
+  assert.equal(ambiguousReading('5.000', 'pt'), 5000);
+  assert.equal(ambiguousReading('1,070', 'pt'), 1.07);
+  assert.equal(ambiguousReading('16,06', 'pt'), null);
+  assert.equal(parseNumber('-2,5e3', 'pt'), -2500);
 });
 
 test('numbers are formatted per locale: es-MX writes 2,048 and 0.126, pt-BR 2.048 and 0,126', () => {

@@ -6,7 +6,7 @@ import { h, nextId, clear, setText, buildVirtual } from './dom.js';
 import { t, hasText, fillValues } from './i18n.js';
 import { GLOSSARY } from './data.js';
 import { format, fmtInput, fmtNumber, DASH } from './format.js';
-import { parseNumber } from './parse.js';
+import { parseNumber, ambiguousReading } from './parse.js';
 import { toBase, fromBase } from './units.js';
 import { catalog } from './catalog.js';
 
@@ -559,6 +559,7 @@ export class Calc {
     input.value = this.state.fields[f.id];
     input.addEventListener('input', () => {
       this.state.fields[f.id] = input.value;
+      this.showReading(f);
       for (const sel of this.def.selects || []) {
         if (sel.fields && sel.fields.includes(f.id) && this.state.selects[sel.id] !== 'custom') {
           this.state.selects[sel.id] = 'custom';
@@ -584,6 +585,8 @@ export class Calc {
     const fieldHint = this.fieldHintId(f);
     const hint = h('span', { class: 'hint', id: hintId }, hasText(fieldHint) ? this.tr(fieldHint) : '');
     const error = h('span', { class: 'error', id: errId, 'aria-live': 'polite' });
+    // how a number that reads two ways ("5.000") was read, while it is typed
+    const reading = h('span', { class: 'hint reading', 'aria-live': 'polite' });
     let slider = null;
     if (f.slider) {
       slider = h('input', {
@@ -599,13 +602,22 @@ export class Calc {
         this.update();
       });
     }
-    this.fieldEls[f.id] = { input, error, slider, unit, srUnit, hint };
+    this.fieldEls[f.id] = { input, error, slider, unit, srUnit, hint, reading };
     this.syncSlider(f);
+    this.showReading(f);
     const tl = this.termLink(f.term);
     return h('div', { class: 'field', 'data-field': f.id },
       h('div', { class: 'label-row' }, label, tl ? ' ' : null, tl),
       h('div', { class: 'input-row' }, input, unit),
-      slider, hint, error);
+      slider, hint, reading, error);
+  }
+
+  /** Says how the field's number was read where its text reads two ways ("read as 5,000"). */
+  showReading(f) {
+    const els = this.fieldEls[f.id];
+    if (!els || !els.reading) return;
+    const v = ambiguousReading(this.state.fields[f.id], this.lang);
+    setText(els.reading, v === null ? '' : this.tr('calc.readAs', { value: fmtNumber(v, this.lang, 12) }));
   }
 
   // Slider position ↔ value: a display mapping (linear or logarithmic track), not lesson math.
