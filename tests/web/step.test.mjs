@@ -362,3 +362,33 @@ for (const lang of ['en', 'es', 'pt']) {
     }
   });
 }
+
+// Operators whose shares read the same are a tie in the summary, not one "largest part" beside a
+// table showing three equal shares (Llama 3 8B's MLP projections, 23.4 % each).
+const TIE = {
+  en: /gate_proj, up_proj, and down_proj tie as the largest parts \((\d+[.,]\d%) each\)/,
+  es: /gate_proj, up_proj y down_proj empatan como las partes más grandes \((\d+[.,]\d%) cada una\)/,
+  pt: /gate_proj, up_proj e down_proj empatam como as maiores partes \((\d+[.,]\d%) cada\)/,
+};
+test('the step calculator names a tie as a tie, with the share its table shows for each (en, es, pt)', async () => {
+  for (const lang of ['en', 'es', 'pt']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
+    try {
+      const calc = page.locator('roofline-calculator[kind="step"]');
+      await calc.scrollIntoViewIfNeeded();
+      const summary = norm(await calc.locator('p.summary').textContent());
+      const m = TIE[lang].exec(summary);
+      assert.ok(m, `${lang}: ${summary}`);
+      for (const op of ['gate_proj', 'up_proj', 'down_proj']) {
+        const share = await calc.evaluate((host, id) => {
+          const row = [...host.shadowRoot.querySelectorAll('table.ops tbody tr')].find((tr) => tr.querySelector('th') && tr.querySelector('th').firstChild && tr.querySelector('th').firstChild.textContent.trim() === id);
+          return row ? row.cells[row.cells.length - 1].textContent : null;
+        }, op);
+        assert.equal(norm(share), m[1], `${lang}: ${op}'s share in the table`);
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});

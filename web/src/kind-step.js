@@ -174,11 +174,15 @@ export const stepKind = {
     c.later(() => drawStep(c, r, dev));
     let summary = c.t('calc.summary.invalid');
     if (r) {
-      const top = [...r.operators].sort((a, b) => b.share - a.share)[0];
-      summary = c.t('step.summary', {
-        time: c.fmt(t.seconds, 'seconds'), attention: c.fmt(t.attentionShare, 'percent'),
-        top: top.id, share: c.fmt(top.share, 'percent'), rate: c.fmt(t.tokens / t.seconds, 'number'),
-      });
+      const sorted = [...r.operators].sort((a, b) => b.share - a.share);
+      const share = c.fmt(sorted[0].share, 'percent');
+      // operators whose shares read the same on screen are named together, as a tie (Llama's
+      // gate_proj, up_proj and down_proj: 23.4 % each), not one of them as "the largest"
+      const tops = sorted.filter((o) => c.fmt(o.share, 'percent') === share).map((o) => o.id);
+      const vars = { time: c.fmt(t.seconds, 'seconds'), attention: c.fmt(t.attentionShare, 'percent'), share, rate: c.fmt(t.tokens / t.seconds, 'number') };
+      summary = tops.length > 1
+        ? c.t('step.summary.tie', { ...vars, tops: new Intl.ListFormat(c.lang, { type: 'conjunction' }).format(tops) })
+        : c.t('step.summary', { ...vars, top: tops[0] });
     }
     c.summary(summary);
   },
