@@ -163,7 +163,8 @@ function buildGrid(c) {
   const n = a.length;
   const mcols = b[0].length;
   const grid = h('div', { class: 'bh-grid' });
-  grid.style.gridTemplateColumns = `repeat(${ka}, 4.6rem) 0.6rem repeat(${mcols}, minmax(7.5rem, max-content))`;
+  // (widths from the style sheet, which narrows them on a phone so that A, B and C fit)
+  grid.style.gridTemplateColumns = `repeat(${ka}, var(--bh-a)) var(--bh-gap) repeat(${mcols}, minmax(var(--bh-c), max-content))`;
   const place = (el, row, col, rowSpan = 1, colSpan = 1) => {
     el.style.gridRow = `${row} / span ${rowSpan}`;
     el.style.gridColumn = `${col} / span ${colSpan}`;

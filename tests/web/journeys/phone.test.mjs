@@ -42,3 +42,26 @@ test('on a phone, every calculator keeps its summary on screen while its first f
     await context.close();
   }
 });
+
+test('on a phone, "multiply by hand" fits its box: A, B and C of the lesson\'s example all on screen (es, pt)', async () => {
+  for (const lang of ['es', 'pt']) {
+    const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url, viewport: PHONE });
+    try {
+      const calc = page.locator('roofline-calculator[kind="byhand"]');
+      await calc.scrollIntoViewIfNeeded();
+      const fit = await calc.evaluate((host) => {
+        const box = host.shadowRoot.querySelector('.byhand');
+        const right = box.getBoundingClientRect().right;
+        const out = [...host.shadowRoot.querySelectorAll('input.cell, .c-cell')].filter((x) => x.getBoundingClientRect().right > right + 0.5);
+        return { scroll: box.scrollWidth, width: box.clientWidth, out: out.length };
+      });
+      assert.ok(fit.scroll <= fit.width + 1, `${lang}: the grid is ${fit.scroll} px wide in a ${fit.width} px box`);
+      assert.equal(fit.out, 0, `${lang}: cells past the right edge`);
+      // C's values read on screen: the lesson's 265, 650, 80, 300
+      assert.deepEqual(await calc.locator('.c-value').allInnerTexts(), ['265', '650', '80', '300']);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
