@@ -155,7 +155,16 @@ test('new numbers are answered with the core\'s answer; progress survives a relo
     assert.equal(await state(ex(page, 7)), 'correct');
     assert.equal(await ex(page, 7).locator('input[data-answer="batch"]').inputValue(), '226', 'what was typed is kept');
     assert.match(norm(await page.locator('#exercises .progress').textContent()), /^2\b/);
+    // "start over" asks first, saying what it would erase, with "keep it" focused: keeping changes nothing
     await page.locator('[data-reset]').click();
+    assert.match(norm(await page.locator('#exercises .reset-confirm').innerText()), /^Apagar o que você resolveu \(2 exercícios\)\?/);
+    assert.equal(await page.evaluate(() => document.activeElement && document.activeElement.hasAttribute('data-reset-keep')), true);
+    await page.keyboard.press('Enter');
+    assert.equal(await state(ex(page, 7)), 'correct', 'kept');
+    assert.match(norm(await page.locator('#exercises .progress').textContent()), /^2\b/);
+    // asked again and confirmed: cleared
+    await page.locator('[data-reset]').click();
+    await page.locator('[data-reset-confirm]').click();
     await until(page, () => !document.querySelector('roofline-calculator[kind="exercise"][exercise="7"]').shadowRoot.querySelector('[data-exercise]').dataset.state);
     assert.equal(await ex(page, 7).locator('input[data-answer="batch"]').inputValue(), '');
     assert.match(norm(await page.locator('#exercises .progress').textContent()), /^0\b/);

@@ -347,14 +347,38 @@ export class Page {
     document.addEventListener(RESET_EVENT, update);
     const bar = h('div', { class: 'practice-bar' }, progress);
     if (type === 'exercise') {
+      // "start over" asks first, in place, saying what it would erase; "keep" has the focus
       const status = h('span', { class: 'reset-status', role: 'status' });
-      bar.append(h('button', {
-        type: 'button', class: 'secondary', 'data-reset': '',
-        onclick: () => {
+      const start = h('button', { type: 'button', class: 'secondary', 'data-reset': '' }, t('ex.action.reset', lang));
+      const ask = h('span', { class: 'reset-confirm', role: 'group', hidden: true });
+      const close = (focus) => {
+        ask.hidden = true;
+        start.hidden = false;
+        if (focus) start.focus();
+      };
+      start.addEventListener('click', () => {
+        const solved = solvedCount(type);
+        if (!(solved > 0)) {
           clearProgress();
           status.textContent = t('ex.action.resetDone', this.lang);
-        },
-      }, t('ex.action.reset', lang)), status);
+          return;
+        }
+        const keep = h('button', { type: 'button', class: 'secondary', 'data-reset-keep': '', onclick: () => close(true) }, t('ex.action.resetKeep', this.lang));
+        const erase = h('button', {
+          type: 'button', class: 'danger', 'data-reset-confirm': '',
+          onclick: () => {
+            clearProgress();
+            close(true);
+            status.textContent = t('ex.action.resetDone', this.lang);
+          },
+        }, t('ex.action.resetConfirm', this.lang));
+        ask.replaceChildren(h('span', {}, t('ex.action.resetAsk', this.lang, { solved })), ' ', erase, ' ', keep);
+        ask.hidden = false;
+        start.hidden = true;
+        status.textContent = '';
+        keep.focus();
+      });
+      bar.append(start, ask, status);
     }
     out.push(bar);
     const list = h('div', { class: 'practice-list' });
