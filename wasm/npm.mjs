@@ -53,6 +53,9 @@ export interface RooflineCalculatorAttributes {
   eager?: boolean;
   'url-state'?: boolean;
   'link-terms'?: boolean;
+  /** Colours: 'auto' (the default) follows the host page's declared color-scheme, then the
+   *  reader's setting; 'light' and 'dark' pin them. */
+  theme?: 'light' | 'dark' | 'auto';
   /** Presets (docs/embedding.md, "Presets"): the choice of the select of that id, where the kind
    *  has one: a catalog id (rl.models(), rl.gpus(), rl.formats(), rl.dtypes()). */
   model?: string;

@@ -231,12 +231,34 @@ function replay(calc, root, carried) {
   }
 }
 
+/**
+ * The colours an element shows (its `theme` attribute: light, dark or auto, the default), as its
+ * data-scheme attribute, which the style sheet reads: "light" or "dark", or none where the
+ * reader's own setting decides (prefers-color-scheme). `auto` follows the host page's declared
+ * color-scheme first: a documentation site that declares itself light only gets light
+ * calculators whatever the reader's setting. Any other value of `theme` is auto.
+ */
+function applyScheme(el) {
+  const theme = el.getAttribute('theme');
+  let scheme = theme === 'light' || theme === 'dark' ? theme : null;
+  if (!scheme) {
+    const declared = String(getComputedStyle(el).colorScheme || 'normal').split(/\s+/);
+    if (declared.includes('light') !== declared.includes('dark')) scheme = declared.includes('light') ? 'light' : 'dark';
+  }
+  if (scheme) {
+    if (el.getAttribute('data-scheme') !== scheme) el.setAttribute('data-scheme', scheme);
+  } else if (el.hasAttribute('data-scheme')) {
+    el.removeAttribute('data-scheme');
+  }
+}
+
 export class RooflineCalculatorElement extends HTMLElement {
   static get observedAttributes() {
-    return ['lang', 'kind', 'exercise', 'question', ...PRESET_ATTRIBUTES];
+    return ['lang', 'kind', 'exercise', 'question', 'theme', ...PRESET_ATTRIBUTES];
   }
 
   connectedCallback() {
+    applyScheme(this);
     if (!this.styled) {
       // a shadow root may be here already: the served page's first calculator, prerendered
       // (web/prerender.mjs) in a declarative shadow root, which it keeps showing until it builds
@@ -353,6 +375,11 @@ export class RooflineCalculatorElement extends HTMLElement {
   }
 
   attributeChangedCallback(name, oldValue, newValue) {
+    if (name === 'theme') {
+      // colours only: nothing to build again
+      if (this.isConnected) applyScheme(this);
+      return;
+    }
     if (!this.rl || oldValue === newValue) return;
     const lang = elementLang(this);
     if (name === 'lang') this.shownLang = lang;

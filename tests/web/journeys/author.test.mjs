@@ -1,0 +1,67 @@
+// The author's journey (issue "The page as its users use it"): a light-only documentation page
+// (it declares color-scheme: light) with two preset calculators in a 600 px column, under the
+// strict CSP, read by someone whose system is dark. The calculators follow the page, not the
+// system (theme="auto", the default); theme="dark" and theme="light" pin them either way; and
+// a page that declares nothing follows the reader's setting.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch, openPage, serve, shotPath, SITE_DIR } from '../helpers.mjs';
+
+const LIGHT_BG = 'rgb(255, 255, 255)';
+const DARK_BG = 'rgb(21, 24, 29)';
+
+function hostPage(declared) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Docs</title>
+<link rel="icon" href="favicon.svg"><link rel="stylesheet" href="docs.css">
+<script src="roofline-calculator.js" defer></script></head><body><main>
+<h1>Sizing a decode server</h1>
+<p>How fast can Llama 3 8B decode on one RTX 4090?</p>
+<roofline-calculator id="auto" kind="decode" model="llama3-8b" format="int4" gpu="rtx-4090" values="batch=32" eager></roofline-calculator>
+<roofline-calculator id="pinned" kind="roofline" gpu="h100-sxm" theme="dark" eager></roofline-calculator>
+</main></body></html>`.replace('docs.css', declared ? 'docs-light.css' : 'docs-plain.css');
+}
+
+test('on a light-only documentation page a reader in dark mode gets light calculators; theme pins either way', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'roofline-author-'));
+  for (const f of ['roofline-calculator.js', 'roofline.js', 'favicon.svg']) copyFileSync(join(SITE_DIR, f), join(dir, f));
+  writeFileSync(join(dir, 'docs-light.css'), ':root { color-scheme: light; background: #fff; color: #222; } main { max-width: 600px; margin: 0 auto; }\n');
+  writeFileSync(join(dir, 'docs-plain.css'), 'main { max-width: 600px; margin: 0 auto; }\n');
+  writeFileSync(join(dir, 'light.html'), hostPage(true));
+  writeFileSync(join(dir, 'plain.html'), hostPage(false));
+  const site = await serve(dir);
+  const browser = await launch();
+  const background = (page, id) => page.evaluate((x) => getComputedStyle(document.getElementById(x).shadowRoot.querySelector('.calc')).backgroundColor, id);
+  try {
+    // the light-only site, the reader's system dark
+    let { page, context, errors } = await openPage(browser, `${site.url}light.html`, { allowedOrigin: site.url, colorScheme: 'dark', viewport: { width: 1000, height: 900 } });
+    assert.equal(await background(page, 'auto'), LIGHT_BG, 'auto follows the page that declares itself light');
+    assert.equal(await background(page, 'pinned'), DARK_BG, 'theme="dark" is dark on a light page');
+    // the author pins the first one light, then back to auto: it follows at once, nothing rebuilt
+    await page.evaluate(() => document.getElementById('pinned').setAttribute('theme', 'light'));
+    assert.equal(await background(page, 'pinned'), LIGHT_BG);
+    // readable in the 600 px column: nothing wider than the element
+    const overflow = await page.evaluate(() => {
+      const el = document.getElementById('auto');
+      return el.shadowRoot.querySelector('.calc').scrollWidth - el.clientWidth;
+    });
+    assert.ok(overflow <= 1, `the calculator overflows its 600 px column by ${overflow} px`);
+    await page.locator('#auto').screenshot({ path: shotPath('journey-author-light-page-dark-reader.png') });
+    assert.deepEqual(errors, []);
+    await context.close();
+    // a page that declares nothing: the reader's setting decides
+    ({ page, context, errors } = await openPage(browser, `${site.url}plain.html`, { allowedOrigin: site.url, colorScheme: 'dark' }));
+    assert.equal(await background(page, 'auto'), DARK_BG, 'auto follows a dark reader where the page declares nothing');
+    await context.close();
+    ({ page, context, errors } = await openPage(browser, `${site.url}plain.html`, { allowedOrigin: site.url, colorScheme: 'light' }));
+    assert.equal(await background(page, 'auto'), LIGHT_BG);
+    assert.equal(await background(page, 'pinned'), DARK_BG);
+    await context.close();
+  } finally {
+    await browser.close();
+    await site.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
