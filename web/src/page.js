@@ -492,8 +492,8 @@ export async function startPage() {
     page.render();
     // an anchor followed: render whatever sections are missing at once, then keep the target at
     // the top while the sections above it, skipped until now (content-visibility), get their real
-    // height (a Spanish section is taller than the 1,200 px a skipped one is held at: a contents
-    // link landed up to 5,700 px early before)
+    // height (a Spanish section is taller than the height a skipped one is held at: a contents
+    // link landed thousands of pixels early before)
     globalThis.addEventListener('hashchange', () => {
       if (root.dataset.rendered === 'all') {
         scrollToAnchor();

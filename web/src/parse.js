@@ -4,16 +4,16 @@
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const SPECIAL = { nan: NaN, infinity: Infinity, '+infinity': Infinity, '-infinity': -Infinity, '∞': Infinity };
-/** How each language writes a number (es as Mexico does, as the lesson: 2,048 and 0.126). */
+/** How each language writes a number (es as Mexico does, as the lesson: a comma groups thousands, a point marks decimals). */
 const MARKS = { en: { group: ',', decimal: '.' }, es: { group: ',', decimal: '.' }, pt: { group: '.', decimal: ',' } };
 
 /**
- * The typed number as plain JS text ("1234.5", "-0.198", "2e3"), and whether its reading was
+ * The typed number as plain JS text ("4321.5", "-0.437", "7e5"), and whether its reading was
  * ambiguous; null where it is no number. Both "," and "." are read as a decimal mark wherever the
- * text allows only that (a phone's keypad may offer only one of them): "0.198", "0,198", "1,07",
- * "1.5", "12345,678". Groups of thousands are read as such where the text allows only that
+ * text allows only that (a phone's keypad may offer only one of them): "0.437", "0,437", "3,09",
+ * "4.5", "12345,678". Groups of thousands are read as such where the text allows only that
  * ("1.234.567", "1,234.5", "1.234,5"). One mark between 1–3 digits (not starting with 0) and
- * exactly 3 digits ("5.000", "1,070") could be either: it is read as the reader's language writes
+ * exactly 3 digits ("6.000", "9,040") could be either: it is read as the reader's language writes
  * it (a thousands group where the mark is its group mark), and `ambiguous` is true.
  */
 function plainNumber(s, lang) {
@@ -55,8 +55,8 @@ function plainNumber(s, lang) {
 }
 
 /**
- * parseNumber('1,500', 'en') → 1500; parseNumber('12,5', 'pt') → 12.5; parseNumber('1,07', 'es')
- * → 1.07; parseNumber('0.198', 'pt') → 0.198; parseNumber('5.000', 'pt') → 5000;
+ * parseNumber('1,500', 'en') → 1500; parseNumber('12,5', 'pt') → 12.5; parseNumber('3,09', 'es')
+ * → 3.09; parseNumber('0.437', 'pt') → 0.437; parseNumber('6.000', 'pt') → 6000;
  * parseNumber('', …) → undefined (missing); parseNumber('abc', …) → 'abc' (left for the module).
  */
 export function parseNumber(text, lang) {
@@ -71,7 +71,7 @@ export function parseNumber(text, lang) {
 }
 
 /**
- * Where a typed number could be read two ways ("5.000": five thousand or five), the number it was
+ * Where a typed number could be read two ways ("6.000": six thousand or six), the number it was
  * read as; null otherwise. A field shows it, so the reader sees which reading counts.
  */
 export function ambiguousReading(text, lang) {
