@@ -106,7 +106,10 @@ export class Page {
       h('div', { class: 'masthead-top' }, h('p', { class: 'brand' }, t('page.brand', lang)), langNav),
       h('h1', {}, this.p('page.title') || t('page.title', lang)),
       ...paragraphs(this.p('page.lede'), 'lede'),
-      this.p('page.question') ? h('p', { class: 'question' }, h('strong', {}, t('page.questionLabel', lang)), ' ', this.p('page.question')) : null);
+      this.p('page.question') ? h('p', { class: 'question' }, h('strong', {}, t('page.questionLabel', lang)), ' ', this.p('page.question')) : null,
+      // the lesson's answer in two sentences, its numbers from the core, and where to try it
+      this.p('page.answer') ? h('p', { class: 'answer' }, h('strong', {}, t('page.answerLabel', lang)), ' ', this.p('page.answer'), ' ',
+        h('a', { href: '#decode' }, t('page.answerLink', lang))) : null);
     const toc = h('nav', { class: 'toc', 'aria-label': t('page.toc', lang) },
       h('ol', {}, SECTIONS.map((sec) => h('li', {}, h('a', { href: `#${sec.id}` }, t(`section.${sec.id}`, lang))))));
     const main = h('main', { id: 'main' });
