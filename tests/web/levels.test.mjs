@@ -217,6 +217,8 @@ async function measureLevels(page) {
       pays: q('.measure-levels-pays')?.textContent ?? null,
       link: q('.measure-levels-pays a')?.getAttribute('href') ?? null,
       flat: q('.measure-levels-flat')?.textContent ?? null,
+      twoRates: q('.measure-two-rates')?.textContent ?? null,
+      triad: box.getAttribute('data-bytes-per-second'),
       roofs: [...root.querySelectorAll('svg .roof.hier')].map((x) => x.getAttribute('class')),
       labels: [...root.querySelectorAll('svg .hier-label')].map((x) => x.textContent),
       desc: q('svg.chart desc').textContent,
@@ -260,6 +262,12 @@ function checkLevels(r, where, lang, { linked }) {
   } else {
     assert.ok(r.flat && !r.pays, `${where}: ratio ${ratio}, and the panel says why: ${r.flat}`);
   }
+  // the triad's bandwidth (the summary's) and the sweep's read-only memory roof: both named, each
+  // with its own number, in one line that says why they differ
+  assert.ok(r.twoRates, `${where}: no line naming the two bandwidths`);
+  assert.ok(nb(r.twoRates).includes(nb(format(Number(r.triad), 'bytesPerSecond', lang))), r.twoRates);
+  assert.ok(nb(r.twoRates).includes(nb(format(levels.at(-1).bytesPerSecond, 'bytesPerSecond', lang))), r.twoRates);
+  assert.match(r.twoRates, /triad/);
   // two more roofs on the chart, named, and the chart's description says what they are
   assert.deepEqual(r.roofs.map((c) => c.replace(/^roof hier /, '')).sort(), ['hier-cache', 'hier-memory']);
   assert.equal(r.labels.length, 2);

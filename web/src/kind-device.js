@@ -397,6 +397,11 @@ function renderLevels(c, r, box) {
   }
   const cm = cacheAndMemory(c, r);
   if (!cm) return;
+  // the triad's rate (the summary's, the calculators') and the sweep's read-only memory roof
+  // differ: each is named, and why, so the two numbers on one screen are not one quantity
+  if (r.triad && Number.isFinite(r.triad.bytesPerSecond)) {
+    box.append(h('p', { class: 'hint measure-two-rates' }, c.tr('device.levels.twoRates', { triad: fmt(c, r.triad.bytesPerSecond, 'bytesPerSecond'), read: fmt(c, cm.memory.bytesPerSecond, 'bytesPerSecond') })));
+  }
   const sizes = { small: binaryBytes(cm.smallest.workingSetBytes, c.lang), large: binaryBytes(cm.memory.workingSetBytes, c.lang) };
   if (cm.smallestRatio >= LEVEL_RATIO) {
     const text = c.tr('device.levels.pays', { ...sizes, cacheSize: binaryBytes(cm.cache.workingSetBytes, c.lang), fast: fmt(c, cm.cache.bytesPerSecond, 'bytesPerSecond'), slow: fmt(c, cm.memory.bytesPerSecond, 'bytesPerSecond'), ratio: fmt(c, cm.ratio, 'ratio') });
