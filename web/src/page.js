@@ -450,27 +450,41 @@ function keepFocus(root) {
   return back && (() => back(root));
 }
 
+/** Whether the page has built every section and every calculator (nothing above a target will grow). */
+function pageBuilt() {
+  const lab = document.getElementById('lab');
+  if (lab && lab.dataset.rendered !== 'all') return false;
+  for (const el of document.querySelectorAll('roofline-calculator')) {
+    if (el.hasAttribute('data-pending') || el.hasAttribute('data-loading')) return false;
+  }
+  return true;
+}
+
 /**
  * Scrolls to the element #anchor names, and keeps it there while the page above it settles
- * (sections skipped by content-visibility get their real height, calculators render when they
- * come near), until it has not moved for a few frames or the reader scrolls themselves.
+ * (sections skipped by content-visibility get their real height, calculators are built), until
+ * the page is built and the target has not moved for a few frames, or the reader scrolls
+ * themselves. However slow the machine, the target ends at the top: what ends the pin is the page
+ * being built, not a number of frames (a cap of a minute keeps a page that never settles free).
  */
 function scrollToAnchor() {
   const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
   if (!target) return;
   target.scrollIntoView();
   let stable = 0;
-  let frames = 0;
+  let done = false;
+  const until = Date.now() + 60000;
   let top = target.getBoundingClientRect().top;
-  const stop = () => {
-    frames = Infinity;
-  };
   const events = ['wheel', 'touchstart', 'keydown', 'mousedown'];
+  const stop = () => {
+    done = true;
+    for (const e of events) removeEventListener(e, stop);
+  };
   for (const e of events) addEventListener(e, stop, { once: true, passive: true });
   const check = () => {
-    frames += 1;
-    if (frames > 120) {
-      for (const e of events) removeEventListener(e, stop);
+    if (done) return;
+    if (Date.now() > until) {
+      stop();
       return;
     }
     const now = target.getBoundingClientRect().top;
@@ -478,8 +492,9 @@ function scrollToAnchor() {
       target.scrollIntoView();
       top = target.getBoundingClientRect().top;
       stable = 0;
-    } else if ((stable += 1) >= 10) {
-      frames = Infinity;
+    } else if ((stable += 1) >= 10 && pageBuilt()) {
+      stop();
+      return;
     }
     requestAnimationFrame(check);
   };

@@ -5,7 +5,7 @@
 // typing and reading what is on screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { norm, openPage, shotPath, useBrowserAndSite } from '../helpers.mjs';
+import { norm, openPage, shotPath, until, useBrowserAndSite } from '../helpers.mjs';
 
 const env = useBrowserAndSite();
 const PHONE = { width: 390, height: 844 };
@@ -25,9 +25,19 @@ test('the learner (es, phone) finds the answer to the lesson\'s question under i
     await page.locator('header').screenshot({ path: shotPath('journey-learner-question-es-phone.png') });
     // its link lands on the decode calculator's heading
     await page.locator('p.answer a').click();
-    await page.waitForTimeout(1500); // (the page keeps the target at the top while it settles)
+    // once the page is built and the heading still (the page keeps the target at the top meanwhile)
+    await until(page, () => {
+      const lab = document.getElementById('lab');
+      return lab && lab.dataset.rendered === 'all'
+        && ![...document.querySelectorAll('roofline-calculator')].some((el) => el.hasAttribute('data-pending') || el.hasAttribute('data-loading'));
+    }, null, { timeout: 30000 });
     const heading = page.locator('#decode h2');
-    const top = await heading.evaluate((h) => Math.round(h.getBoundingClientRect().top));
+    let top = null;
+    for (let still = 0, last = null; still < 5; last = top) {
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
+      top = await heading.evaluate((h) => Math.round(h.getBoundingClientRect().top));
+      still = top === last ? still + 1 : 0;
+    }
     assert.ok(Math.abs(top) <= 50, `the decode section's heading at ${top} px`);
     // the lesson's first example, as the answer counts it: 18.7 tokens per second, KV cache left out
     const calc = page.locator('roofline-calculator[kind="decode"]');
