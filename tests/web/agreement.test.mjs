@@ -80,7 +80,7 @@ test('2. four conversations with 1.07 GB of KV cache each read 20.3 GB per step,
   try {
     // (the note alone: the calculator's own chart, which counts the KV cache from the model's
     // 1.07374 GB, lists 20.4 GB at a batch of 4)
-    const decode = norm(await p.locator('.lesson-section:has(roofline-calculator[kind="decode"]) .try').first().innerText());
+    const decode = norm(await p.locator('.lesson-section:has(roofline-calculator[kind="decode"]) .try').first().textContent());
     assert.match(decode, /cada paso lee 20\.3 GB/, 'the "try this" says 20.3 GB, as the lesson does');
     assert.doesNotMatch(decode, /20\.4 GB/);
     // typed as the "try this" says: 4 conversations, 1.07 GB each

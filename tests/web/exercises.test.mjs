@@ -157,7 +157,7 @@ test('new numbers are answered with the core\'s answer; progress survives a relo
     assert.match(norm(await page.locator('#exercises .progress').textContent()), /^2\b/);
     // "start over" asks first, saying what it would erase, with "keep it" focused: keeping changes nothing
     await page.locator('[data-reset]').click();
-    assert.match(norm(await page.locator('#exercises .reset-confirm').innerText()), /^Apagar o que você resolveu \(2 exercícios\)\?/);
+    assert.match(norm(await page.locator('#exercises .reset-confirm').textContent()), /^Apagar o que você resolveu \(2 exercícios\)\?/);
     assert.equal(await page.evaluate(() => document.activeElement && document.activeElement.hasAttribute('data-reset-keep')), true);
     await page.keyboard.press('Enter');
     assert.equal(await state(ex(page, 7)), 'correct', 'kept');

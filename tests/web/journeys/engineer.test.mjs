@@ -19,9 +19,9 @@ async function seen(calc) {
   assert.ok(await summary.isVisible(), 'the summary is on screen');
   const rows = {};
   for (const out of await calc.locator('output[data-row]').all()) {
-    if (await out.isVisible()) rows[await out.getAttribute('data-row')] = norm(await out.innerText());
+    if (await out.isVisible()) rows[await out.getAttribute('data-row')] = norm(await out.textContent());
   }
-  return { summary: norm(await summary.innerText()), rows };
+  return { summary: norm(await summary.textContent()), rows };
 }
 
 /** Types `text` into a field as a person does: click it, select what is there, type. */

@@ -20,7 +20,7 @@ test('the learner (es, phone) finds the answer to the lesson\'s question under i
   try {
     // the question, and its answer in two sentences with the core's numbers
     assert.ok(await onScreen(page.locator('p.question')), 'the question is on the first screen');
-    const answer = norm(await page.locator('p.answer').innerText());
+    const answer = norm(await page.locator('p.answer').textContent());
     assert.match(answer, /^La respuesta: En esperar a la memoria: .* ocupan 16.1 GB\. Una L4 mueve 300 GB\/s, así que 300 GB\/s ÷ 16.1 GB ≈ 19 tokens por segundo, /);
     await page.locator('header').screenshot({ path: shotPath('journey-learner-question-es-phone.png') });
     // its link lands on the decode calculator's heading
@@ -44,7 +44,7 @@ test('the learner (es, phone) finds the answer to the lesson\'s question under i
     await calc.locator('select[name="kvSource"]').selectOption({ label: 'fuera, como en la lección' });
     const summary = calc.locator('p.summary');
     assert.ok(await onScreen(summary), 'the summary is on screen');
-    assert.match(norm(await summary.innerText()), /^A lo mucho 18.7 tokens por segundo en total.*El KV cache queda fuera, como en el primer ejemplo de la lección; contando sus 1.07 GB por conversación \(8,192 tokens\), serían a lo mucho 17.5 tokens por segundo\.$/);
+    assert.match(norm(await summary.textContent()), /^A lo mucho 18.7 tokens por segundo en total.*El KV cache queda fuera, como en el primer ejemplo de la lección; contando sus 1.07 GB por conversación \(8,192 tokens\), serían a lo mucho 17.5 tokens por segundo\.$/);
     // back to counting the cache, and four conversations typed in: the summary, on screen, follows
     await calc.locator('select[name="kvSource"]').selectOption({ label: 'contado del modelo' });
     const batch = calc.locator('[data-field="batch"] input[type="text"]');
@@ -52,7 +52,7 @@ test('the learner (es, phone) finds the answer to the lesson\'s question under i
     await batch.press('ControlOrMeta+a');
     await batch.pressSequentially('4');
     assert.ok(await onScreen(summary), 'the summary stays on screen while typing');
-    assert.match(norm(await summary.innerText()), /^A lo mucho 59 tokens por segundo en total, 14.7 por conversación; cada paso tarda al menos 67.8 ms/);
+    assert.match(norm(await summary.textContent()), /^A lo mucho 59 tokens por segundo en total, 14.7 por conversación; cada paso tarda al menos 67.8 ms/);
     await page.screenshot({ path: shotPath('journey-learner-decode-es-phone.png') });
     assert.deepEqual(foreign, []);
     assert.deepEqual(errors, []);

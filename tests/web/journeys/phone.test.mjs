@@ -58,7 +58,7 @@ test('on a phone, "multiply by hand" fits its box: A, B and C of the lesson\'s e
       assert.ok(fit.scroll <= fit.width + 1, `${lang}: the grid is ${fit.scroll} px wide in a ${fit.width} px box`);
       assert.equal(fit.out, 0, `${lang}: cells past the right edge`);
       // C's values read on screen: the lesson's 265, 650, 80, 300
-      assert.deepEqual(await calc.locator('.c-value').allInnerTexts(), ['265', '650', '80', '300']);
+      assert.deepEqual(await calc.locator('.c-value').allTextContents(), ['265', '650', '80', '300']);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

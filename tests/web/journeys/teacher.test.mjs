@@ -36,7 +36,7 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 
       await answer(e3, 'flops', '12845056');
       await answer(e3, 'seconds', '0.198', 'µs');
       await e3.locator('[data-check]').click();
-      assert.equal(norm(await e3.locator('[data-hint="seconds"]').innerText()), norm(ui['ex.part.correct'].pt), 'a dot decimal is read as a decimal');
+      assert.equal(norm(await e3.locator('[data-hint="seconds"]').textContent()), norm(ui['ex.part.correct'].pt), 'a dot decimal is read as a decimal');
       assert.equal(await e3.getAttribute('data-state'), 'correct');
       // exercise 4: the ceiling, 5.000 items per second, with the Portuguese thousands group
       const e4 = page.locator('[data-exercise="4"]');
@@ -44,9 +44,9 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 
       await answer(e4, 'ceiling', '5.000');
       await answer(e4, 'utilization', '18'); // (a percentage, as the exercise asks)
       await e4.locator('[data-check]').click();
-      assert.equal(norm(await e4.locator('[data-hint="ceiling"]').innerText()), norm(ui['ex.part.correct'].pt), '5.000 is five thousand in Portuguese');
+      assert.equal(norm(await e4.locator('[data-hint="ceiling"]').textContent()), norm(ui['ex.part.correct'].pt), '5.000 is five thousand in Portuguese');
       assert.equal(await e4.getAttribute('data-state'), 'correct');
-      assert.match(norm(await page.locator('.practice-bar .progress').first().innerText()), /2/);
+      assert.match(norm(await page.locator('.practice-bar .progress').first().textContent()), /2/);
       await e4.screenshot({ path: shotPath(`journey-teacher-pt-${viewport.width}.png`) });
       // a calculator on the same page reads "1,07" and "1.07" alike, and says how it read "5.000"
       const decode = page.locator('roofline-calculator[kind="decode"]');
@@ -57,7 +57,7 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 
       await field(page, 'decode', 'kv').fill('1,07');
       assert.equal((await rows(page, 'decode')).total, '59');
       await field(page, 'decode', 'tokens').fill('5.000');
-      assert.equal(norm(await decode.locator('[data-field="tokens"] .reading').innerText()), 'lido como 5.000');
+      assert.equal(norm(await decode.locator('[data-field="tokens"] .reading').textContent()), 'lido como 5.000');
       assert.deepEqual(foreign, []);
       assert.deepEqual(errors, []);
     } finally {
