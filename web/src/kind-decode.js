@@ -23,6 +23,12 @@ function weightsOnly(r) {
   return r.fits === false && !(r.maxBatch >= 1);
 }
 
+/** The summary's sentence for a decode that does not fit (with a leading space), or ''. */
+function fitNote(c, r) {
+  if (r.fits !== false) return '';
+  return ` ${weightsOnly(r) ? c.t('decode.summary.weightsOnly') : c.t('decode.summary.full', { batch: c.fmt(r.maxBatch, 'integer') })}`;
+}
+
 /**
  * One conversation's KV cache of the chosen model at `tokens`, from its shape, with the
  * arithmetic that gives it: { bytes, how } (how: null where `c` is null), or null where the
@@ -247,10 +253,7 @@ export const decodeKind = {
     let summary = c.t('calc.summary.invalid');
     if (r) {
       summary = c.t(`decode.summary.${r.bound}`, { total: c.fmt(r.tokensPerSecond, 'number'), each: c.fmt(r.tokensPerSecondPerSequence, 'number'), time: c.fmt(r.stepSeconds, 'seconds') });
-      if (r.fits === false) {
-        summary += ` ${weightsOnly(r) ? c.t('decode.summary.weightsOnly') : c.t('decode.summary.full', { batch: c.fmt(r.maxBatch, 'integer') })}`;
-      }
-      summary += ` ${kvNote(c, r, counted, args)}`;
+      summary += `${fitNote(c, r)} ${kvNote(c, counted, args)}`;
     }
     c.summary(summary);
   },
@@ -261,7 +264,7 @@ export const decodeKind = {
  * (how much, at how many tokens); or left out, with what the result would be counting it (the
  * lesson's first example leaves it out); or unknown for this model.
  */
-function kvNote(c, r, counted, args) {
+function kvNote(c, counted, args) {
   const sel = c.state.selects;
   const kvGb = (x) => c.fmt(x, 'gb');
   if (sel.kvSource === 'model') {
@@ -279,10 +282,7 @@ function kvNote(c, r, counted, args) {
       if (!e || !e.code) throw e;
     }
     if (!would) return c.t('decode.kv.leftOutUnknown');
-    const fits = would.fits === false
-      ? ` ${weightsOnly(would) ? c.t('decode.summary.weightsOnly') : c.t('decode.summary.full', { batch: c.fmt(would.maxBatch, 'integer') })}`
-      : '';
-    return c.t('decode.kv.leftOut', { kv: kvGb(counted.bytes), tokens: c.n('tokens'), total: c.fmt(would.tokensPerSecond, 'number') }) + fits;
+    return c.t('decode.kv.leftOut', { kv: kvGb(counted.bytes), tokens: c.n('tokens'), total: c.fmt(would.tokensPerSecond, 'number') }) + fitNote(c, would);
   }
   return c.t('decode.kv.typed', { kv: kvGb(c.v.kv) });
 }
