@@ -645,9 +645,12 @@ export class Calc {
     const { min, max, log } = this.sliderRange(f);
     const c = Math.min(Math.max(v, min), max);
     const pos = log ? (Math.log10(c) - Math.log10(min)) / (Math.log10(max) - Math.log10(min)) : (c - min) / (max - min);
-    els.slider.value = String(Math.round(pos * 1000));
+    // written only where they change: a sync of every field (a select filling one) moves no other slider
+    const value = String(Math.round(pos * 1000));
+    if (els.slider.value !== value) els.slider.value = value;
     const unit = this.unitLabel(f);
-    els.slider.setAttribute('aria-valuetext', this.state.fields[f.id] + (unit ? ` ${unit}` : ''));
+    const text = this.state.fields[f.id] + (unit ? ` ${unit}` : '');
+    if (els.slider.getAttribute('aria-valuetext') !== text) els.slider.setAttribute('aria-valuetext', text);
   }
 
   async copyLink(status, field) {
