@@ -290,8 +290,8 @@ export interface ClocksResult {
 }
 export interface UtilizationResult { fraction: number; possible: boolean }
 export interface ThroughputResult {
-  achievedFlopsPerSecond: number; fraction: number; possible: boolean; secondsPerItemAtPeak: number;
-  ceilingItemsPerSecond: number;
+  achievedFlopsPerSecond: number; peakFlopsPerSecond: number; fraction: number; possible: boolean;
+  secondsPerItemAtPeak: number; ceilingItemsPerSecond: number;
 }
 export interface TotalWorkResult { flops: number; seconds: number }
 export interface RentalCostResult { usd: number }
@@ -342,6 +342,7 @@ export interface PrefillResult {
   ridgeFlopsPerByte: number; bound: Bound; flops: number;
 }
 export interface TileResult { flopsPerByte: number }
+export interface ResolutionScaleResult { fromPixels: number; toPixels: number; flopsFraction: number }
 export interface ConvResult {
   /** The input tensor: channels × height × width (3 × 224 × 224 = 150,528). */
   inputElements: number; outputHeight: number; outputWidth: number; rows: number; inner: number; cols: number;
@@ -421,6 +422,8 @@ export interface Roofline {
   flopsPerToken(args: { params: number }): FlopsResult;
   prefill(args: { params: number; tokens: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number }): PrefillResult;
   tile(args: { rows: number; cols: number; dtype: Dtype }): TileResult;
+  /** A square image resized: a CNN's FLOPs scale with its area (M08: (160 ÷ 224)² ≈ 51 %). */
+  resolutionScale(args: { fromSide: number; toSide: number }): ResolutionScaleResult;
   convAsMatmul(args: { inputHeight: number; inputWidth: number; inChannels: number; kernelHeight: number; kernelWidth: number; filters: number; stride?: number; padding?: number }): ConvResult;
   elementwise(args: { elements: number; dtype: Dtype; flopsPerElement?: number }): ElementwiseResult;
   fusion(args: { elements: number; dtype: Dtype }): FusionResult;

@@ -1250,7 +1250,8 @@ std::span<const Function> table() {
        {{"flopsPerItem", Kind::positive, "FLOPs"}, {"itemsPerSecond", Kind::non_negative, "1/s"},
         {"peakFlopsPerSecond", Kind::positive, "FLOPS"}, {"gpus", Kind::count, "", opt}},
        "ThroughputResult",
-        "achievedFlopsPerSecond: number; fraction: number; possible: boolean; secondsPerItemAtPeak: number; "
+        "achievedFlopsPerSecond: number; peakFlopsPerSecond: number; fraction: number; possible: boolean; "
+        "secondsPerItemAtPeak: number; "
         "ceilingItemsPerSecond: number",
        object,
        [](const Args& a) {
@@ -1262,6 +1263,7 @@ std::span<const Function> table() {
          const Throughput t = throughput(per_item, items_per_second, peak);
          return Value::object()
              .set("achievedFlopsPerSecond", t.achieved.value())
+             .set("peakFlopsPerSecond", t.peak.value())
              .set("fraction", t.utilization.fraction)
              .set("possible", t.utilization.possible)
              .set("secondsPerItemAtPeak", t.seconds_per_item_at_peak.value())
@@ -1543,6 +1545,16 @@ std::span<const Function> table() {
        [](const Args& a) {
          const double rows = a.number("rows"), cols = a.number("cols");
          return Value::object().set("flopsPerByte", tile_intensity(rows, cols, a.dtype("dtype")).value());
+       }},
+      {"resolutionScale", "A square image resized: a CNN's FLOPs scale with its area (M08: (160 ÷ 224)² ≈ 51 %).",
+       {{"fromSide", Kind::count, "pixels"}, {"toSide", Kind::count, "pixels"}},
+       "ResolutionScaleResult", "fromPixels: number; toPixels: number; flopsFraction: number", object,
+       [](const Args& a) {
+         const ResolutionScale r = resolution_scale(a.number("fromSide"), a.number("toSide"));
+         return Value::object()
+             .set("fromPixels", r.from_pixels)
+             .set("toPixels", r.to_pixels)
+             .set("flopsFraction", r.flops_fraction);
        }},
       {"convAsMatmul", "",
        {{"inputHeight", Kind::count, ""}, {"inputWidth", Kind::count, ""}, {"inChannels", Kind::count, ""},

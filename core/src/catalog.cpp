@@ -334,6 +334,10 @@ const std::vector<LessonCase>& case_table() {
         num("kernelWidth", 7), num("filters", 64), num("stride", 2), num("padding", 3), id("dtype", "fp16")},
        "Lesson (C01): ResNet-50's first layer looks at a 224 × 224 photo with 3 channels through 64 filters "
        "of 7 × 7, stride 2 and padding 3: 112 × 112 = 12,544 positions, a 12,544 × 147 by 147 × 64 matmul."},
+      {"m08-resolution", "C01's photos at a lower resolution",
+       {num("fromSide", 224), num("toSide", 160)},
+       "Lesson (what comes next, M08): lowering the input from 224 × 224 to 160 × 160 pixels leaves "
+       "(160 ÷ 224)² ≈ 51 % of the FLOPs."},
   };
   return table;
 }

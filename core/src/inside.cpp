@@ -14,6 +14,16 @@ FlopsPerByte tile_intensity(double rows, double cols, Dtype dtype) {
   return FlopsPerByte{2.0 * rows * cols / (bytes_per_element(dtype) * (rows + cols))};
 }
 
+ResolutionScale resolution_scale(double from_side, double to_side) {
+  require_count("fromSide", from_side);
+  require_count("toSide", to_side);
+  ResolutionScale r{};
+  r.from_pixels = require_exact_product("fromSide", from_side * from_side, "the pixels of the image");
+  r.to_pixels = require_exact_product("toSide", to_side * to_side, "the pixels of the image");
+  r.flops_fraction = r.to_pixels / r.from_pixels;
+  return r;
+}
+
 ConvAsMatmul conv_as_matmul(const ConvInput& in) {
   require_count("inputHeight", in.input_height);
   require_count("inputWidth", in.input_width);

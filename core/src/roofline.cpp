@@ -54,7 +54,7 @@ Throughput throughput(Flops per_item, double items_per_second, FlopsPerSecond pe
   require_positive("peakFlopsPerSecond", peak.value());
   const FlopsPerSecond achieved{require_result("achievedFlopsPerSecond", per_item.value() * items_per_second)};
   const AtPeak at_peak = time_at_peak(per_item, peak);
-  return {achieved, utilization(achieved, peak), at_peak.seconds, at_peak.per_second};
+  return {achieved, peak, utilization(achieved, peak), at_peak.seconds, at_peak.per_second};
 }
 
 TotalWork total_work(Flops per_item, double items, double items_per_second) {

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <utility>
+
 #include "roofline/error.hpp"
 #include "roofline/inside.hpp"
 
@@ -34,6 +36,26 @@ TEST_CASE("ResNet-50's first layer as a matmul: 12,544 × 147 by 147 × 64, 118,
   CHECK(c.window_elements == 1'843'968);
   CHECK(c.weights == 9'408);
   CHECK(c.macs.value() == 118'013'952);
+}
+
+TEST_CASE("224 → 160 pixels leaves (160 ÷ 224)² ≈ 51 % of the FLOPs, as ResNet-50's first layer shows") {
+  const ResolutionScale r = resolution_scale(224, 160);
+  CHECK(r.from_pixels == 50'176);
+  CHECK(r.to_pixels == 25'600);
+  CHECK(r.flops_fraction == Approx(0.51).margin(0.005));
+  // the first layer's own MACs at both sizes (stride 2, padding 3: 112 × 112 and 80 × 80 positions)
+  const double at_224 = conv_as_matmul({224, 224, 3, 7, 7, 64, 2, 3}).macs.value();
+  const double at_160 = conv_as_matmul({160, 160, 3, 7, 7, 64, 2, 3}).macs.value();
+  CHECK(r.flops_fraction == Approx(at_160 / at_224).epsilon(1e-12));
+  CHECK(resolution_scale(160, 224).flops_fraction > 1);  // a larger image costs more
+  for (const auto& [from, to] : {std::pair{0.0, 160.0}, std::pair{224.0, -1.0}, std::pair{224.0, 0.5}}) {
+    try {
+      resolution_scale(from, to);
+      FAIL("accepted " << from << " → " << to);
+    } catch (const Error& e) {
+      CHECK((e.field() == "fromSide" || e.field() == "toSide"));
+    }
+  }
 }
 
 TEST_CASE("a kernel larger than the padded input is refused") {

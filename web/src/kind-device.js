@@ -287,7 +287,7 @@ function syncPanel(c) {
   let text = '';
   if (running) text = c.tr('device.running', { phase: c.tr(`device.phase.${p.phase || 'load'}`), percent: fmt(c, p.fraction, 'percent') });
   else if (p.state === 'cancelled') text = c.tr('device.cancelled');
-  else if (p.state === 'error') text = c.tr(`device.error.${p.error.code}`, { detail: String(p.error.detail || '').slice(0, 160) });
+  else if (p.state === 'error') text = c.tr(`device.error.${p.error.code}`, { detail: String(p.error.detail || '').slice(0, 160) }); // not a catalog figure
   else if (done) text = c.tr('device.done');
   els.status.textContent = text;
   els.status.classList.toggle('form-error', p.state === 'error');

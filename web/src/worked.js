@@ -53,7 +53,7 @@ export const CARDS = {
     },
   },
   int8Cap: { source: ['gpu', 't4'], rows: ['fp16', 'int8', 'compute', 'memory', 'estimate'] },
-  conv: { source: ['case', 'c01-conv1'], rows: ['window', 'windows', 'filters', 'macs'] },
+  conv: { source: ['case', 'c01-conv1'], rows: ['window', 'windows', 'filters', 'macs', 'resolution'] },
   c01Batch: { source: ['model', 'resnet50'], rows: ['b1', 'b4', 'b32', 'conv', 'dynamic'] },
   english: { source: ['model', 'qwen-27b'], rows: ['weights', 'ceiling', 'flops', 'share', 'balance', 'batch'], open: { kind: 'decode', state: (rl) => ({ selects: { model: 'qwen-27b', gpu: 'h100-sxm' }, fields: {} }) } },
 };

@@ -4,6 +4,7 @@
 //   tile_intensity(64, 64, Dtype::fp16);   // 32 FLOPs per byte (T ÷ 2 in FP16)
 //   tile_intensity(1, 1, Dtype::fp16);     // 0.5: no reuse at all
 //   conv_as_matmul({224, 224, 3, 7, 7, 64, 2, 3}).macs;   // 118,013,952 (ResNet-50's first layer)
+//   resolution_scale(224, 160).flops_fraction;            // (160 ÷ 224)² ≈ 0.51 (the lesson's M08)
 #pragma once
 
 #include "roofline/dtype.hpp"
@@ -35,6 +36,16 @@ struct ConvAsMatmul {
 
 /// Output size per axis: ⌊(input + 2·padding − kernel) ÷ stride⌋ + 1.
 ConvAsMatmul conv_as_matmul(const ConvInput& in);
+
+/// A square input image resized from `from_side` to `to_side` pixels per side. A convolution does
+/// its work once per output position, and every map of a CNN shrinks with its input, so the
+/// network's FLOPs scale with the image's area: (to ÷ from)².
+struct ResolutionScale {
+  double from_pixels;     ///< from_side²
+  double to_pixels;       ///< to_side²
+  double flops_fraction;  ///< to_pixels ÷ from_pixels: the share of the FLOPs left
+};
+ResolutionScale resolution_scale(double from_side, double to_side);
 
 struct Elementwise {
   Flops flops;
