@@ -85,6 +85,8 @@ export async function sectionTexts(page) {
         } else if (c.nodeType === 1) {
           if (c.tagName === 'INPUT') {
             if ((c.type === 'text' || c.type === 'number') && c.value.trim()) acc.push(c.value.trim());
+          } else if (c.matches('details.term-tip:not([open]) > p')) {
+            // a term's definition, in place in a calculator: not on screen until opened
           } else if (c.tagName !== 'SCRIPT' && c.tagName !== 'STYLE' && c.tagName !== 'TEMPLATE') {
             walk(c, acc);
           }

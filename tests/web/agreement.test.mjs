@@ -169,7 +169,7 @@ test('6. INT8 on a T4: the peak in TOPS, the ridge and the intensity in OPs/B', 
       // the calculator's text but its glossary links (the TFLOPS card explains TOPS too)
       const calc = norm(await p.locator('roofline-calculator[kind="roofline"] .calc').evaluate((el) => {
         const copy = el.cloneNode(true);
-        for (const a of copy.querySelectorAll('a.term')) a.remove();
+        for (const a of copy.querySelectorAll('.term-tip')) a.remove();
         return copy.textContent;
       }));
       assert.match(calc, /130 TOPS ÷ 320 GB\/s/);

@@ -210,7 +210,7 @@ test('typed values: bad input gets a clear message, never NaN or Infinity', asyn
     assert.match(await decodeHow(), /5 GFLOPS ÷ 16\.1 GFLOPs per token/);
     assert.equal((await rows(page, 'device')).decode, '0.311');
     // and its glossary link names the bound the row states, then goes back with the peak
-    const decodeTerm = () => page.locator(`${HOST} tr[data-row="decode"] th .term`).allInnerTexts().then((t) => t.map(norm));
+    const decodeTerm = () => page.locator(`${HOST} tr[data-row="decode"] th .term-tip summary`).allInnerTexts().then((t) => t.map(norm));
     assert.deepEqual(await decodeTerm(), ['Compute-bound — what is it?']);
     await field(page, 'device', 'peak').fill('50');
     assert.match(await decodeHow(), /20 GB\/s ÷ 16\.1 GB read per token/);

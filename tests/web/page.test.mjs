@@ -685,7 +685,8 @@ test('keyboard: every control is reachable and labeled; charts are images with a
     await slider.focus();
     for (let i = 0; i < 10; i += 1) await page.keyboard.press('ArrowRight');
     assert.notEqual(await field(page, 'roofline', 'intensity').inputValue(), '1');
-    // a term in a calculator links to its glossary card
+    // a term in a calculator opens in place, and links to its glossary card
+    await page.locator('roofline-calculator[kind="roofline"] details.term-tip[data-term="intensity"] summary').first().click();
     await page.locator('roofline-calculator[kind="roofline"] a.term[href="#glossary-intensity"]').first().click();
     assert.equal(await page.evaluate(() => location.hash), '#glossary-intensity');
     assert.ok(await page.locator('#glossary-intensity').isVisible());

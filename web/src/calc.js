@@ -315,11 +315,16 @@ export class Calc {
   // ---- rendering -------------------------------------------------------------------------
   setLang(lang) {
     if (lang === this.lang) return;
-    for (const f of this.def.fields) {
-      const v = parseNumber(this.state.fields[f.id], this.lang);
-      if (typeof v === 'number' && Number.isFinite(v)) this.state.fields[f.id] = fmtInput(v, lang);
-    }
+    const numbers = {};
+    for (const f of this.def.fields) numbers[f.id] = this.fieldNumber(f.id);
+    const filled = new Set(Object.keys(this.exact).filter((id) => this.exact[id].text === this.state.fields[id]));
     this.lang = lang;
+    for (const f of this.def.fields) {
+      const v = numbers[f.id];
+      if (typeof v !== 'number' || !Number.isFinite(v)) continue;
+      if (filled.has(f.id)) this.fill(f.id, v, this.exact[f.id].base);
+      else this.state.fields[f.id] = fmtInput(v, lang);
+    }
     this.render(this.root);
   }
 

@@ -469,8 +469,12 @@ function pageBuilt() {
  */
 function scrollToAnchor() {
   const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
-  if (!target) return;
-  target.scrollIntoView();
+  if (target) pinInView(target);
+}
+
+/** Scrolls `target` into view ('start': its top at the viewport's; 'center') and keeps it there while the page settles. */
+function pinInView(target, block = 'start') {
+  target.scrollIntoView({ block });
   let stable = 0;
   let done = false;
   const until = Date.now() + 60000;
@@ -489,7 +493,7 @@ function scrollToAnchor() {
     }
     const now = target.getBoundingClientRect().top;
     if (Math.abs(now - top) > 1) {
-      target.scrollIntoView();
+      target.scrollIntoView({ block });
       top = target.getBoundingClientRect().top;
       stable = 0;
     } else if ((stable += 1) >= 10 && pageBuilt()) {
@@ -499,6 +503,32 @@ function scrollToAnchor() {
     requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
+}
+
+/** The term `back` names (a calculator's id, its tip's index there, a term id), opened, in the middle of the screen and focused. */
+function returnToTerm(back) {
+  const host = document.getElementById(back.calc);
+  // the same tip, or (the calculator drawn again in between) the first of its term
+  const tips = host && host.shadowRoot ? [...host.shadowRoot.querySelectorAll('details.term-tip')] : [];
+  const tip = tips[back.index] && tips[back.index].dataset.term === back.term ? tips[back.index] : tips.find((x) => x.dataset.term === back.term);
+  for (const el of document.querySelectorAll('.glossary-back')) el.remove();
+  if (!tip) {
+    scrollToAnchor();
+    return;
+  }
+  tip.open = true;
+  const summary = tip.querySelector('summary');
+  pinInView(summary, 'center');
+  summary.focus({ preventScroll: true });
+}
+
+/** On glossary card `cardId`, a button back to the calculator's term the reader came from. */
+function offerReturn(cardId, back, lang) {
+  for (const el of document.querySelectorAll('.glossary-back')) el.remove();
+  const card = document.getElementById(cardId);
+  if (!card) return;
+  card.querySelector('h3').after(h('p', { class: 'glossary-back' },
+    h('button', { type: 'button', onclick: () => history.back() }, t('glossary.back', lang, { term: back.name }))));
 }
 
 export async function startPage() {
@@ -513,14 +543,29 @@ export async function startPage() {
     // height (a Spanish section is taller than the height a skipped one is held at: a contents
     // link landed thousands of pixels early before)
     globalThis.addEventListener('hashchange', () => {
+      // Back from a glossary card opened from a calculator's term: to that term, not the hash
+      const land = history.state && history.state.termReturn ? () => returnToTerm(history.state.termReturn) : scrollToAnchor;
       if (root.dataset.rendered === 'all') {
-        scrollToAnchor();
+        land();
         return;
       }
       page.whenMore(() => {
         page.finishSections();
-        scrollToAnchor();
+        land();
       });
+    });
+    // a calculator's term opens its glossary card: the entry left remembers the term, and the
+    // card offers the way back
+    root.addEventListener('click', (e) => {
+      const a = e.composedPath()[0];
+      const link = a instanceof Element ? a.closest('a.term[href^="#glossary-"]') : null;
+      const tip = link && link.closest('details.term-tip');
+      const host = tip && tip.getRootNode().host;
+      if (!host || !host.id || e.defaultPrevented) return;
+      const index = [...host.shadowRoot.querySelectorAll('details.term-tip')].indexOf(tip);
+      const back = { calc: host.id, index, term: tip.dataset.term, name: tip.dataset.termName };
+      history.replaceState({ ...(history.state || {}), termReturn: back }, '');
+      offerReturn(decodeURIComponent(link.hash.slice(1)), back, page.lang);
     });
     // a link to the anchor the address already has fires no hashchange: the same, by its click
     root.addEventListener('click', (e) => {
