@@ -147,12 +147,14 @@ class Diagram {
     const tourBar = h('div', { class: 'tour-bar', role: 'group', 'aria-label': t('diagram.tours', lang) });
     tourBar.append(h('button', {
       type: 'button', class: 'tour-btn', 'aria-pressed': String(this.tour === null),
-      onclick: () => { this.tour = null; this.step = 0; this.render(); },
+      onclick: () => { this.tour = null; this.step = 0; this.render(); this.refocusTour(''); },
+      'data-tour': '',
     }, t('diagram.yourNumbers', lang)));
     for (const id of Object.keys(this.tours)) {
       tourBar.append(h('button', {
         type: 'button', class: 'tour-btn', 'aria-pressed': String(this.tour === id),
-        onclick: () => { this.tour = id; this.step = 0; this.render(); },
+        onclick: () => { this.tour = id; this.step = 0; this.render(); this.refocusTour(id); this.showActive(); },
+        'data-tour': id,
       }, this.p(`tour.${id}.title`, `diagram.tour.${id}`)));
     }
     this.stepBox = h('div', { class: 'tour-step', 'aria-live': 'polite' });
@@ -212,6 +214,32 @@ class Diagram {
     this.refreshDetail();
   }
 
+  /**
+   * Scrolls the page the least that shows every highlighted box above the step's bar (sticky at the
+   * bottom of a phone's screen): on a phone the board is taller than the screen, and a step used to
+   * highlight boxes above it, out of sight.
+   */
+  showActive() {
+    const boxes = Object.values(this.nodeEls).filter((b) => b.classList.contains('active'));
+    if (!boxes.length || typeof innerHeight !== 'number') return;
+    const top = Math.min(...boxes.map((b) => b.getBoundingClientRect().top));
+    const bottom = Math.max(...boxes.map((b) => b.getBoundingClientRect().bottom));
+    const bar = this.stepBox.getBoundingClientRect();
+    // the room above the bar where it covers the screen's bottom, else the whole screen
+    const floor = bar.top < innerHeight && bar.bottom >= innerHeight - 1 ? bar.top : innerHeight;
+    const margin = 8;
+    let delta = 0;
+    if (top < margin) delta = top - margin;
+    else if (bottom > floor - margin) delta = Math.min(bottom - (floor - margin), top - margin);
+    if (Math.abs(delta) >= 1) scrollBy({ top: delta, behavior: 'instant' });
+  }
+
+  /** The tour button just pressed, drawn again by render(), gets the focus back. */
+  refocusTour(id) {
+    const b = this.el.querySelector(`.tour-btn[data-tour="${id}"]`);
+    if (b) b.focus({ preventScroll: true });
+  }
+
   refreshDetail() {
     const lang = this.lang;
     // what the detail shows depends on these alone: a change of the reader's numbers (refresh)
@@ -230,8 +258,17 @@ class Diagram {
     clear(this.stepBox);
     if (this.tour) {
       const n = this.tours[this.tour].length;
-      const prev = h('button', { type: 'button', class: 'secondary', disabled: this.step === 0, onclick: () => { this.step -= 1; this.refreshDetail(); } }, t('diagram.prev', lang));
-      const next = h('button', { type: 'button', class: 'secondary', disabled: this.step >= n - 1, onclick: () => { this.step += 1; this.refreshDetail(); } }, t('diagram.next', lang));
+      const go = (delta, button) => {
+        this.step += delta;
+        this.refreshDetail();
+        this.showActive();
+        // the focus stays on the button pressed (drawn again), or its neighbour at either end
+        const [p, nx] = this.stepBox.querySelectorAll('.step-nav button');
+        const again = button === 'next' ? (nx.disabled ? p : nx) : (p.disabled ? nx : p);
+        again.focus({ preventScroll: true });
+      };
+      const prev = h('button', { type: 'button', class: 'secondary', disabled: this.step === 0, onclick: () => go(-1, 'prev') }, t('diagram.prev', lang));
+      const next = h('button', { type: 'button', class: 'secondary', disabled: this.step >= n - 1, onclick: () => go(1, 'next') }, t('diagram.next', lang));
       this.stepBox.append(
         h('p', { class: 'step-count' }, t('diagram.step', lang, { i: this.step + 1, n })),
         h('p', { class: 'step-text' }, this.p(`tour.${this.tour}.step${this.step + 1}`)),
