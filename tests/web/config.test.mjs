@@ -94,14 +94,15 @@ test('the clocks and quant calculators take the reader\'s config.json too, each 
       await select(page, kind, 'model').selectOption('config');
       await page.locator(`roofline-calculator[kind="${kind}"] textarea[data-model-config]`).fill(text);
     }
-    // prefill: the parameters a token multiplies (12.7 B of 46.7 B), its weights in BF16
+    // prefill: the parameters a token multiplies (12.7 B of 46.7 B), its weights in BF16; the
+    // fields show them as the results do, to three significant digits (half a unit of the third)
     const active = number(await field(page, 'clocks', 'params').inputValue()) * 1e9;
-    assert.ok(Math.abs(active / want.activeParams - 1) < 1e-4, `${active} vs ${want.activeParams}`);
+    assert.ok(Math.abs(active / want.activeParams - 1) < 5e-3, `${active} vs ${want.activeParams}`);
     const weights = number(await field(page, 'clocks', 'weights').inputValue()) * 1e9;
-    assert.ok(Math.abs(weights / want.residentBytes - 1) < 1e-4, `${weights} vs ${want.residentBytes}`);
+    assert.ok(Math.abs(weights / want.residentBytes - 1) < 5e-3, `${weights} vs ${want.residentBytes}`);
     // quantization: all 46.7 B are stored; a decode step reads only 2 of 8 experts
     const params = number(await field(page, 'quant', 'params').inputValue()) * 1e9;
-    assert.ok(Math.abs(params / want.params - 1) < 1e-4, `${params} vs ${want.params}`);
+    assert.ok(Math.abs(params / want.params - 1) < 5e-3, `${params} vs ${want.params}`);
     const q = await rows(page, 'quant');
     const bw = rl.gpu({ id: rl.lessonCase({ id: 'llama-l4-decode' }).values.gpu }).bytesPerSecond;
     const bf16 = rl.decode({ model: want, batch: 1, bytesPerSecond: bw }).tokensPerSecond;

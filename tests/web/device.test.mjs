@@ -56,23 +56,24 @@ async function checkMeasured(page, r, where) {
   assert.equal(await page.locator(`${HOST} svg .device-point`).count(), 1, `${where}: the device's ridge`);
   assert.equal(await page.locator(`${HOST} svg .roof.device`).count(), 1, `${where}: the device's roof`);
   assert.ok(await page.locator(`${HOST} svg .roof.gpu`).count() >= 4, `${where}: the GPUs' roofs`);
-  // The fields hold the measured rates (6 significant digits, in GB/s and GFLOPS); the rows are
-  // the module's answers for those fields, recomputed here through a fresh module instance.
-  const expected = await page.evaluate(async () => {
+  // The fields show the measured rates as the results do (three significant digits, in GB/s and
+  // GFLOPS) and the calculator computes with the rates themselves: the rows are the module's
+  // answers for the measured rates, recomputed here through a fresh module instance.
+  const expected = await page.evaluate(async ([bw, peak]) => {
     const rl = await globalThis.createRoofline();
     const root = document.querySelector('roofline-calculator[kind="device"]').shadowRoot;
     const read = (id) => Number(root.querySelector(`[data-field="${id}"] input`).value.replace(/,/g, '')) * 1e9;
-    const bw = read('bw');
-    const peak = read('peak');
+    const fieldBw = read('bw');
+    const fieldPeak = read('peak');
     const dc = rl.caseArgs({ id: 'llama-l4-decode', function: 'decode' });
     const d = rl.decode({ weightBytes: dc.weightBytes, kvBytesPerSequence: dc.kvBytesPerSequence, batch: dc.batch, gpus: dc.gpus, flopsPerToken: dc.flopsPerToken, bytesPerSecond: bw, peakFlopsPerSecond: peak });
     const ridge = rl.roofline({ peakFlopsPerSecond: peak, bytesPerSecond: bw, flopsPerByte: 1 }).ridgeFlopsPerByte;
     const lc = rl.caseArgs({ id: 'layer-4096', function: 'minBatchForRidge', values: { dtype: 'fp32' } });
     const batch = rl.minBatchForRidge({ inputs: lc.inputs, outputs: lc.outputs, dtype: 'fp32', ridgeFlopsPerByte: ridge }).batch;
-    return { bw, peak, tps: d.tokensPerSecond, bound: d.bound, ridge, batch };
-  });
-  assert.ok(Math.abs(expected.bw - r.bytesPerSecond) <= 1e-5 * r.bytesPerSecond, `${where}: the bandwidth field shows the measured rate`);
-  assert.ok(Math.abs(expected.peak - r.flopsPerSecond) <= 1e-5 * r.flopsPerSecond, `${where}: the peak field shows the measured rate`);
+    return { bw, peak, fieldBw, fieldPeak, tps: d.tokensPerSecond, bound: d.bound, ridge, batch };
+  }, [r.bytesPerSecond, r.flopsPerSecond]);
+  assert.ok(Math.abs(expected.fieldBw - r.bytesPerSecond) <= 5e-3 * r.bytesPerSecond, `${where}: the bandwidth field shows the measured rate (${expected.fieldBw} for ${r.bytesPerSecond})`);
+  assert.ok(Math.abs(expected.fieldPeak - r.flopsPerSecond) <= 5e-3 * r.flopsPerSecond, `${where}: the peak field shows the measured rate (${expected.fieldPeak} for ${r.flopsPerSecond})`);
   // One conversation (batch 1, about 1 FLOP per byte) is memory-bound on any device whose ridge is
   // well above that; a browser's one-thread peak on a loaded machine can sink below its bandwidth
   // (a ridge under 1 FLOP/B), and then the page rightly says compute-bound.

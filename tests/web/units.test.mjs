@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ROOT, LANGS, loadUi } from './helpers.mjs';
 import { UNITS, toBase, fromBase } from '../../web/src/units.js';
 import { parseNumber, ambiguousReading } from '../../web/src/parse.js';
-import { format, fmtInput, formatNumber } from '../../web/src/format.js';
+import { format, fmtInput, fmtShown, formatNumber } from '../../web/src/format.js';
 import { LOCALES } from '../../web/src/lang.js';
 import { INTL_OPTIONS, awkwardNumbers } from './numbers.mjs';
 
@@ -95,6 +95,24 @@ test('numbers are formatted per locale: es-MX writes 2,048 and 0.126, pt-BR 2.04
   assert.equal(format(Infinity, 'flops', 'en'), '—');
   assert.equal(fmtInput(16.06, 'pt'), '16,06');
   assert.equal(fmtInput(2048, 'en'), '2048');
+});
+
+test('a number filled into a field shows as the results do: a figure of up to 4 digits as it is, any other to 3', () => {
+  // the lesson's typed figures stay whole
+  assert.equal(fmtShown(16.06, 'en'), '16.06');
+  assert.equal(fmtShown(16.06, 'pt'), '16,06');
+  assert.equal(fmtShown(1008, 'es'), '1008');
+  assert.equal(fmtShown(0.695, 'en'), '0.695');
+  assert.equal(fmtShown(8192, 'en'), '8192');
+  // a model's own bytes, a KV cache counted, a measured rate: three significant digits
+  assert.equal(fmtShown(5.7346875, 'en'), '5.73');
+  assert.equal(fmtShown(1.073741824, 'pt'), '1,07');
+  assert.equal(fmtShown(93.4056, 'en'), '93.4');
+  assert.equal(fmtShown(0.0123456, 'en'), '0.0123');
+  // never fewer integer digits than the number has
+  assert.equal(fmtShown(1008.37, 'en'), '1008');
+  assert.equal(fmtShown(131072.4, 'en'), '131072');
+  assert.equal(fmtShown(NaN, 'en'), '');
 });
 
 test('every number format writes what Intl.NumberFormat writes, in each language', () => {

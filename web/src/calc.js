@@ -5,7 +5,7 @@
 import { h, nextId, clear, setText, buildVirtual } from './dom.js';
 import { t, hasText, fillValues } from './i18n.js';
 import { GLOSSARY } from './data.js';
-import { format, fmtInput, fmtNumber, DASH } from './format.js';
+import { format, fmtInput, fmtNumber, fmtShown, DASH } from './format.js';
 import { parseNumber, ambiguousReading } from './parse.js';
 import { toBase, fromBase } from './units.js';
 import { catalog } from './catalog.js';
@@ -24,12 +24,10 @@ const quoted = (x) => {
   return one.length > 40 ? `${one.slice(0, 39)}…` : one;
 };
 
-/** Two field texts that hold the same number (or, where either is not one, the same text). */
-function sameInput(a, b, lang) {
-  const x = parseNumber(a, lang);
-  const y = parseNumber(b, lang);
+/** Two numbers alike to the six significant digits a field used to show (an older link's 5.73469). */
+function sameNumber(x, y) {
   const num = (v) => typeof v === 'number' && Number.isFinite(v);
-  return num(x) && num(y) ? x === y : a === b;
+  return num(x) && num(y) && Number(x.toPrecision(6)) === Number(y.toPrecision(6));
 }
 
 /** A container narrow enough for the compact charts (a display choice). */
@@ -78,7 +76,9 @@ export class Calc {
   initState(skip) {
     const def = this.def;
     this.state = { fields: {}, selects: {}, extra: def.initExtra ? def.initExtra() : {} };
-    for (const f of def.fields) this.state.fields[f.id] = fmtInput(fromBase(this.defaultBase[f.id], f.unit || 'one'), this.lang);
+    // a field filled from a number: the text it shows, and the number computed with (fieldNumber)
+    this.exact = {};
+    for (const f of def.fields) this.fill(f.id, fromBase(this.defaultBase[f.id], f.unit || 'one'), this.defaultBase[f.id]);
     Object.assign(this.state.selects, this.defaultSelects);
     // links carry only what differs from these defaults (the kind's, not the presets: a link
     // copied from a calculator with presets names them, and means the same wherever opened)
@@ -119,12 +119,12 @@ export class Calc {
    * left out, and passed to `refused(sel, value)` where given.
    */
   readParams(params, refused) {
-    const given = {}; // the fields the link carries, as shown in the field
+    const given = {}; // the fields the link carries: a number, or the text as it came
     for (const f of this.def.fields) {
       if (!params.has(this.key(f.id))) continue;
       const raw = params.get(this.key(f.id)).slice(0, MAX_URL_TEXT);
       const v = parseNumber(raw, 'en');
-      given[f.id] = typeof v === 'number' && Number.isFinite(v) ? fmtInput(v, this.lang) : raw;
+      given[f.id] = typeof v === 'number' && Number.isFinite(v) ? v : raw;
     }
     const chosen = {}; // the selects it names, with a value they offer
     for (const sel of this.def.selects || []) {
@@ -135,7 +135,13 @@ export class Calc {
       else if (refused) refused(sel, v);
     }
     this.presetsFromLink(given, chosen);
-    Object.assign(this.state.fields, given);
+    for (const [id, v] of Object.entries(given)) {
+      if (typeof v === 'number') this.fill(id, v);
+      else {
+        this.state.fields[id] = v;
+        delete this.exact[id];
+      }
+    }
     return given;
   }
 
@@ -256,7 +262,7 @@ export class Calc {
     }
     for (const sel of sels) {
       if (!applied.has(sel.id) || sel.custom === false) continue;
-      const differs = (sel.fields || []).some((id) => id in given && !sameInput(given[id], this.state.fields[id], this.lang));
+      const differs = (sel.fields || []).some((id) => id in given && !sameNumber(given[id], this.fieldNumber(id)));
       if (differs) this.state.selects[sel.id] = 'custom';
     }
   }
@@ -265,7 +271,7 @@ export class Calc {
     const out = [];
     for (const f of this.def.fields) {
       const text = this.state.fields[f.id];
-      const v = parseNumber(text, this.lang);
+      const v = this.fieldNumber(f.id);
       out.push([this.key(f.id), typeof v === 'number' && Number.isFinite(v) ? String(v) : String(text ?? '')]);
     }
     for (const sel of this.def.selects || []) out.push([this.key(sel.id), this.state.selects[sel.id]]);
@@ -335,13 +341,12 @@ export class Calc {
     if (!card) return null;
     // a definition's figures ({t4}: the T4's peak) come from the module, as on its glossary card
     const short = fillValues(this.rl, card.short, entry.values, this.lang);
-    if (this.linkTerms) {
-      return h('a', { class: 'term', href: `#glossary-${termId}`, title: short },
-        this.tr('calc.termLink', { term: card.term }));
-    }
-    return h('details', { class: 'term-tip' },
+    // the definition opens in place (the reader stays at the calculator); on the page, its
+    // glossary card is one link further (page.js brings the reader back here on Back)
+    return h('details', { class: 'term-tip', 'data-term': termId, 'data-term-name': card.term },
       h('summary', {}, this.tr('calc.termLink', { term: card.term })),
-      h('p', {}, short));
+      h('p', {}, short,
+        this.linkTerms ? [' ', h('a', { class: 'term', href: `#glossary-${termId}` }, this.tr('calc.termCard'))] : null));
   }
 
   /**
@@ -532,10 +537,34 @@ export class Calc {
     this.update();
   }
 
-  /** Sets a field from a base-unit value (used by presets). */
+  /** Sets a field from a base-unit value (a model's weights, a GPU's bandwidth, a preset). */
   setField(id, baseValue) {
     const f = this.def.fields.find((x) => x.id === id);
-    this.state.fields[id] = fmtInput(fromBase(baseValue, f.unit || 'one'), this.lang);
+    this.fill(id, fromBase(baseValue, f.unit || 'one'), baseValue);
+  }
+
+  /**
+   * Fills field `id` with `v` (in the field's unit): it shows v as the results show numbers
+   * (fmtShown: 5.73, not 5.73469), and the calculator computes with v itself until the text changes.
+   */
+  fill(id, v, base = toBase(v, this.def.fields.find((x) => x.id === id).unit || 'one')) {
+    const text = fmtShown(v, this.lang);
+    this.state.fields[id] = text;
+    if (typeof v === 'number' && Number.isFinite(v) && parseNumber(text, this.lang) !== v) this.exact[id] = { text, value: v, base };
+    else delete this.exact[id];
+  }
+
+  /** The base-unit value field `id` was filled with, while its text is as filled (else undefined). */
+  filledBase(id) {
+    const e = this.exact[id];
+    return e && e.text === this.state.fields[id] ? e.base : undefined;
+  }
+
+  /** The number field `id` holds: the one it was filled with while its text is as filled, else its text read. */
+  fieldNumber(id) {
+    const e = this.exact[id];
+    const text = this.state.fields[id];
+    return e && e.text === text ? e.value : parseNumber(text, this.lang);
   }
 
   syncFields() {
@@ -564,6 +593,8 @@ export class Calc {
     input.value = this.state.fields[f.id];
     input.addEventListener('input', () => {
       this.state.fields[f.id] = input.value;
+      // typed: the number is what the text says, even where it reads as the filled one did
+      delete this.exact[f.id];
       this.showReading(f);
       for (const sel of this.def.selects || []) {
         if (sel.fields && sel.fields.includes(f.id) && this.state.selects[sel.id] !== 'custom') {
@@ -600,6 +631,7 @@ export class Calc {
       slider.addEventListener('input', () => {
         const v = this.sliderToValue(f, Number(slider.value));
         this.state.fields[f.id] = fmtInput(v, this.lang);
+        delete this.exact[f.id];
         input.value = this.state.fields[f.id];
         for (const sel of this.def.selects || []) {
           if (sel.fields && sel.fields.includes(f.id)) { this.state.selects[sel.id] = 'custom'; this.selectEls[sel.id].value = 'custom'; }
@@ -645,7 +677,7 @@ export class Calc {
   syncSlider(f) {
     const els = this.fieldEls && this.fieldEls[f.id];
     if (!els || !els.slider) return;
-    const v = parseNumber(this.state.fields[f.id], this.lang);
+    const v = this.fieldNumber(f.id);
     if (typeof v !== 'number' || !Number.isFinite(v)) return;
     const { min, max, log } = this.sliderRange(f);
     const c = Math.min(Math.max(v, min), max);
@@ -677,9 +709,9 @@ export class Calc {
     const vals = {};
     this.localErrors = {};
     for (const f of this.def.fields) {
-      const v = parseNumber(this.state.fields[f.id], this.lang);
+      const v = this.fieldNumber(f.id);
       if (typeof v === 'number') {
-        const base = toBase(v, f.unit || 'one');
+        const base = this.filledBase(f.id) ?? toBase(v, f.unit || 'one');
         // a numeral beyond double range (1e400) reads as Infinity: say "too large", as for 1e300
         const overflowed = !Number.isFinite(v) && !Number.isNaN(v) && !/inf|∞/i.test(String(this.state.fields[f.id]));
         if ((Number.isFinite(v) && !Number.isFinite(base)) || overflowed) this.localErrors[f.id] = 'too_large';

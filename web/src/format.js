@@ -163,6 +163,20 @@ export function fmtInput(x, lang) {
   return formatNumber(x, lang, 'input');
 }
 
+/**
+ * A number filled into a field (from a model, a GPU, a link): as the results it feeds show it, so
+ * a field does not hold six digits beside a result of three. A figure of up to four significant
+ * digits stays as it is (a typed figure of the lesson's); any other keeps its integer digits and
+ * three significant ones (tests/web/units.test.mjs has examples). The calculator computes with
+ * the number itself until the reader types (calc.js fieldNumber).
+ */
+export function fmtShown(x, lang) {
+  if (!ok(x)) return '';
+  if (Number(x.toPrecision(4)) === x) return fmtInput(x, lang);
+  const intDigits = Math.floor(Math.log10(Math.abs(x))) + 1;
+  return fmtInput(intDigits >= 3 ? Math.round(x) : Number(x.toPrecision(3)), lang);
+}
+
 const PREFIXES = [
   [1e18, 'E'], [1e15, 'P'], [1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k'],
 ];

@@ -53,6 +53,22 @@ test('the engineer sizes Llama 3 8B in INT4 on an RTX 4090: batch 32 of 8,192 to
     assert.equal(s.rows.total, '805');
     assert.equal(s.rows.capacity, 'does not fit · at most 17 conversations');
     assert.match(s.summary, /^At most 805 tokens per second in total, .* But this batch does not fit in memory: at most 17 conversations do\. Each conversation's KV cache is counted: 1.07 GB at 8,192 tokens\.$/);
+    // the fields the model and card filled show their numbers as the results do (not 5.73469 GB
+    // beside a result of 5.73 GB), and the results are computed with the model's own bytes
+    const fieldText = (id) => calc.locator(`[data-field="${id}"] input[type="text"]`).inputValue();
+    assert.equal(await fieldText('weights'), '5.73');
+    assert.equal(await fieldText('kv'), '1.07');
+    const how = norm(await calc.locator('tr:has(output[data-row="bytesPerStep"]) td.how').textContent());
+    assert.match(how, /^\(5\.73 GB \+ 32 × 1\.07 GB\) ÷ 1/, how);
+    const digits = await calc.locator('input[type="text"]').evaluateAll((els) => els.map((e) => e.value).filter((v) => /\d[.,]\d{4,}/.test(v)));
+    assert.deepEqual(digits, [], 'no field holds more digits than the results');
+    // the address the page keeps (url-state) opens the same numbers again
+    await page.waitForTimeout(400);
+    const before = s.rows;
+    await page.reload();
+    await calc.scrollIntoViewIfNeeded();
+    assert.deepEqual((await seen(calc)).rows, before, 'the same results after a reload of the page\'s address');
+    assert.equal(await calc.locator('select[name="model"]').inputValue(), 'llama3-8b', 'the model is still chosen, not "custom"');
     await calc.screenshot({ path: shotPath('journey-engineer-decode-4090-b32.png') });
     // the lesson's first example, one choice away: the L4 in BF16 at batch 1, KV cache left out
     await calc.locator('select[name="format"]').selectOption('bf16');
