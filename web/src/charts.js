@@ -56,9 +56,9 @@ export function logFrame(opts) {
     axes.append(s('text', { class: 'tick', x: PAD.l - 6, y: Y(v) + 4, 'text-anchor': 'end' }, opts.yFormat(v)));
   }
   axes.append(s('rect', { class: 'frame', x: PAD.l, y: PAD.t, width: W - PAD.l - PAD.r, height: H - PAD.t - PAD.b }));
-  axes.append(s('text', { class: 'axis-label', x: (PAD.l + W - PAD.r) / 2, y: H - 12, 'text-anchor': 'middle' }, opts.xLabel));
+  axes.append(s('text', { class: 'axis-label', y: H - 12, 'text-anchor': 'middle', ...fitLabel(opts.xLabel, (PAD.l + W - PAD.r) / 2, W, opts.compact) }, opts.xLabel));
   if (opts.compact) {
-    axes.append(s('text', { class: 'axis-label', x: 4, y: PAD.t - 12, 'text-anchor': 'start' }, opts.yLabel));
+    axes.append(s('text', { class: 'axis-label', y: PAD.t - 12, 'text-anchor': 'middle', ...fitLabel(opts.yLabel, 4, W, true, 'start') }, opts.yLabel));
   } else {
     axes.append(s('text', {
       class: 'axis-label', x: 16, y: (PAD.t + H - PAD.b) / 2, 'text-anchor': 'middle',
@@ -210,10 +210,35 @@ export function barFrame(opts) {
     axes.append(s('line', { class: 'grid', x1: X(v), x2: X(v), y1: PAD.t, y2: Hh - PAD.b }));
     axes.append(s('text', { class: 'tick', x: X(v), y: Hh - PAD.b + 18, 'text-anchor': 'middle' }, opts.xFormat(v)));
   }
-  axes.append(s('text', { class: 'axis-label', x: (l + W - PAD.r) / 2, y: Hh - 12, 'text-anchor': 'middle' }, opts.xLabel));
+  axes.append(s('text', { class: 'axis-label', y: Hh - 12, 'text-anchor': 'middle', ...fitLabel(opts.xLabel, (l + W - PAD.r) / 2, W, opts.compact) }, opts.xLabel));
   const plot = s('g', { class: 'plot', 'aria-hidden': 'true' });
   svg.append(axes, plot);
   return { svg, X, plot, PAD, left: l };
+}
+
+/**
+ * Where an axis title goes so that it is not clipped (a Spanish title is longer than the plot is
+ * wide): centred on `at` where it fits, moved in where it would cross the drawing's edge, and
+ * squeezed to the drawing's width where it is wider (textLength). Its width is an estimate
+ * (0.58 em per character, wider than the system fonts' average): a layout choice. `from`:
+ * 'start' for a title whose left end is at `at` (written centred, then, at its middle).
+ */
+export function fitLabel(text, at, W, compact, from = 'middle') {
+  const em = compact ? 11.5 : 13; // the axis titles' font size (calculator.css)
+  const width = String(text).length * em * 0.58;
+  const margin = 4;
+  if (width > W - 2 * margin) return { x: W / 2, textLength: W - 2 * margin, lengthAdjust: 'spacingAndGlyphs' };
+  const centre = from === 'start' ? at + width / 2 : at;
+  return { x: Math.min(Math.max(centre, margin + width / 2), W - margin - width / 2) };
+}
+
+/**
+ * A chart's legend, under it in the page's text (it wraps at any width, in any language, and
+ * never lies on a line): a swatch of each line's stroke (`swatch`: its class) and what it is.
+ */
+export function chartLegend(items) {
+  return h('ul', { class: 'chart-legend' }, items.map(({ swatch, label, dashed }) =>
+    h('li', {}, h('span', { class: ['swatch', swatch, dashed ? 'dashed' : null], 'aria-hidden': 'true' }), label)));
 }
 
 export function polyline(points, cls) {
@@ -262,7 +287,8 @@ function labelBox(x, y, text, side, fontSize) {
   return textBox(x + dx, y + dy, text, anchor, fontSize);
 }
 
-function overlap(a, b) {
+/** How many square pixels two boxes share (0 where they do not meet). */
+export function overlap(a, b) {
   const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
   const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
   return w > 0 && h > 0 ? w * h : 0;

@@ -2,7 +2,7 @@
 // the smallest batch that crosses each ridge. Defaults: the core's case layer-4096.
 import { catalog, caseArgs, caseValues } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { frameIn, showChart, keyed, polyline, marker, dataTable, fmtTick, scrollBox } from './charts.js';
+import { frameIn, showChart, keyed, polyline, marker, dataTable, fmtTick, scrollBox, chartLegend } from './charts.js';
 import { h, s, clear } from './dom.js';
 
 const DTYPES = ['fp32', 'fp16', 'bf16', 'fp8', 'int8'];
@@ -74,7 +74,7 @@ function ridges(c, dtype) {
     }
     // the layer's intensity at that batch, where the chart marks the crossing
     const crossIntensity = cross !== null ? rl.denseLayer({ batch: cross, inputs: v.inputs, outputs: v.outputs, dtype }).flopsPerByte : null;
-    out.push({ id: g.id, name: catalogName('gpu', g.id, c.lang), ridge, cross, crossIntensity, never });
+    out.push({ id: g.id, lesson: Boolean(g.lesson), name: catalogName('gpu', g.id, c.lang), ridge, cross, crossIntensity, never });
   }
   return out;
 }
@@ -105,18 +105,25 @@ function draw(c, r, gpus) {
   f.plot.append(polyline(curve.map(([b, i]) => [f.X(b), f.Y(i)]), 'curve'));
   const limitY = f.Y(r.limitFlopsPerByte);
   f.plot.append(s('line', { class: 'limit', x1: f.X(1), x2: f.X(xMax), y1: limitY, y2: limitY }));
-  gpus.forEach((g, i) => {
+  // the lesson's GPUs in colour, each with its crossing; the catalog's others as thin grey lines
+  // (their ridges and crossings are in the table under the chart): a legend under the chart says
+  // which is which, instead of 20 labels on lines a few pixels apart
+  const lessonGpus = gpus.filter((g) => g.lesson);
+  for (const g of gpus.filter((x) => !x.lesson)) {
+    const y = f.Y(g.ridge);
+    f.plot.append(s('line', { class: 'ridge-line other', x1: f.X(1), x2: f.X(xMax), y1: y, y2: y }));
+  }
+  lessonGpus.forEach((g, i) => {
     const y = f.Y(g.ridge);
     f.plot.append(s('line', { class: ['ridge-line', `series-${i % 6}`], x1: f.X(1), x2: f.X(xMax), y1: y, y2: y }));
     if (g.cross !== null && g.cross <= xMax) f.plot.append(marker(f.X(g.cross), f.Y(g.crossIntensity), null, `cross series-${i % 6}`));
-    // legend in the empty lower right (below intensity 10, right of batch 12, the curve is above): a swatch of the ridge line and the GPU's ridge (the table
-    // below the chart says the same, so a compact chart leaves the legend out)
-    if (c.compact) return;
-    const ly = f.Y(10) + 22 + i * 17;
-    const lx = f.X(12);
-    f.plot.append(s('line', { class: ['ridge-line', `series-${i % 6}`], x1: lx, x2: lx + 22, y1: ly - 4, y2: ly - 4 }));
-    f.plot.append(s('text', { class: 'legend-text', x: lx + 28, y: ly }, c.t('batching.legend', { gpu: g.name, ridge: c.fmt(g.ridge, 'ridge'), batch: g.cross !== null ? c.fmt(g.cross, 'integer') : c.t('batching.never') })));
   });
+  const legend = chartLegend([
+    { swatch: 'curve', label: c.t('batching.legend.curve') },
+    { swatch: 'limit', label: c.t('batching.legend.limit', { limit: c.fmt(r.limitFlopsPerByte, 'number') }), dashed: true },
+    ...lessonGpus.map((g, i) => ({ swatch: `series-${i % 6}`, dashed: true, label: c.t('batching.legend', { gpu: g.name, ridge: c.fmt(g.ridge, 'ridge'), batch: g.cross !== null ? c.fmt(g.cross, 'integer') : c.t('batching.never') }) })),
+    ...(gpus.length > lessonGpus.length ? [{ swatch: 'other', dashed: true, label: c.t('batching.legend.others', { n: c.fmt(gpus.length - lessonGpus.length, 'integer') }) }] : []),
+  ]);
   f.plot.append(marker(f.X(v.batch), f.Y(r.flopsPerByte), c.t('chart.point.you'), 'you', 'above'));
   const rows = gpus.map((g) => [g.name, c.fmt(g.ridge, 'ridge'), g.cross !== null ? c.fmt(g.cross, 'integer') : c.t('batching.never')]);
   const caption = c.t('batching.table.caption', { inputs: c.n('inputs'), outputs: c.n('outputs'), dtype: dtype.toUpperCase() });
@@ -133,5 +140,5 @@ function draw(c, r, gpus) {
     }
     return dataTable(c.t('chart.batching.tableCaption'), c.t('chart.data'), [c.t('chart.col.batch'), c.t('chart.col.intensity')], series);
   });
-  showChart(box, f, ridgeTable, seriesTable);
+  showChart(box, f, legend, ridgeTable, seriesTable);
 }

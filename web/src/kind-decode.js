@@ -7,7 +7,7 @@ import { catalogName } from './i18n.js';
 import { CONFIG, applyConfig, awaitingConfig, configOption, modelRef, renderConfig, showConfig } from './model-config.js';
 import { h, s, clear, setText } from './dom.js';
 import { measuredRow } from './measured.js';
-import { frameIn, showChart, keyed, polyline, marker, dataTable, fmtTick } from './charts.js';
+import { frameIn, showChart, keyed, polyline, marker, dataTable, fmtTick, placeText, textBox } from './charts.js';
 
 export const DECODE_CASE = 'llama-l4-decode';
 /** The dtypes a KV cache is kept in (a choice apart from the weights' format). */
@@ -429,14 +429,30 @@ function drawBatchCurve(c, r, args) {
   });
   f.plot.append(polyline(pts.map(([b, d]) => [f.X(b), f.Y(d.tokensPerSecond)]), 'curve'));
   f.plot.append(polyline(pts.map(([b, d]) => [f.X(b), f.Y(d.tokensPerSecondPerSequence)]), 'curve second'));
-  f.plot.append(s('text', { class: 'line-label', x: f.X(xMax) - 4, y: f.Y(last[1].tokensPerSecond) - 8, 'text-anchor': 'end' }, c.t('chart.decode.total')));
-  f.plot.append(s('text', { class: 'line-label second', x: f.X(xMax) - 4, y: f.Y(last[1].tokensPerSecondPerSequence) + 18, 'text-anchor': 'end' }, c.t('chart.decode.each')));
+  // the lines' names at their right ends, and the wall's, each where it meets no other text
+  // (a phone's narrow drawing put "per conversation" on the wall's name)
+  const taken = [];
+  const plotBox = { x0: f.X(1), x1: f.X(xMax), y0: f.Y(f.Y.max), y1: f.Y(f.Y.min) };
+  const label = (text, cls, candidates, em) => {
+    const at = placeText(text, candidates, taken, plotBox, em);
+    taken.push(at.box);
+    f.plot.append(s('text', { class: cls, x: at.x, y: at.y, 'text-anchor': at.anchor }, text));
+  };
+  const right = f.X(xMax) - 4;
+  const yTotal = f.Y(last[1].tokensPerSecond);
+  const yEach = f.Y(last[1].tokensPerSecondPerSequence);
+  label(c.t('chart.decode.total'), 'line-label', [{ x: right, y: yTotal - 8, anchor: 'end' }, { x: right, y: yTotal + 18, anchor: 'end' }], 13);
+  label(c.t('chart.decode.each'), 'line-label second', [{ x: right, y: yEach + 18, anchor: 'end' }, { x: right, y: yEach - 8, anchor: 'end' }], 13);
   if (wall !== null) {
     // past this batch the KV caches no longer fit: shade the region and name the wall
     const x = f.X(wall);
     f.plot.append(s('rect', { class: 'vram-full', x, y: f.Y(f.Y.max), width: f.X(xMax) - x, height: f.Y(f.Y.min) - f.Y(f.Y.max) }));
     f.plot.append(s('line', { class: 'ridge', x1: x, x2: x, y1: f.Y(f.Y.max), y2: f.Y(f.Y.min) }));
-    f.plot.append(s('text', { class: 'ridge-label', x: x + 6, y: f.Y(f.Y.min) - 8 }, c.t('chart.decode.wall', { batch: c.fmt(wall, 'integer') })));
+    const text = c.t('chart.decode.wall', { batch: c.fmt(wall, 'integer') });
+    // right of the wall where it fits the drawing, else left of it
+    const side = textBox(x + 6, 0, text, 'start', 12).x1 <= f.X(xMax) - 2 ? { x: x + 6, anchor: 'start' } : { x: x - 6, anchor: 'end' };
+    const ys = [f.Y(f.Y.min) - 8, f.Y(f.Y.max) + 16, (f.Y(f.Y.min) + f.Y(f.Y.max)) / 2];
+    label(text, 'ridge-label', ys.map((y) => ({ ...side, y })), 12);
   }
   if (v.batch >= 1 && v.batch <= xMax) f.plot.append(marker(f.X(v.batch), f.Y(r.tokensPerSecond), c.t('chart.point.you'), 'you', 'above'));
   // the table lists the curve's points, whatever batch is marked on it

@@ -11,7 +11,7 @@
 // { workingSetBytes, bytesPerSecond }, smallest set first); the start button has data-measure.
 import { caseArgs, caseValues, catalog, dtypeName } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { logFrame, marker, dataTable, fmtTick, scrollBox } from './charts.js';
+import { logFrame, marker, dataTable, fmtTick, scrollBox, chartLegend } from './charts.js';
 import { roofSegments } from './kind-roofline.js';
 import { loadedBench, binaryBytes, placeSlopeLabel } from './bench.js';
 import { h, s, clear } from './dom.js';
@@ -491,23 +491,29 @@ function drawDevice(c, dev) {
     lang: c.lang, compact: c.compact,
   });
   const rows = [];
-  const labels = [];
-  gpus.forEach((g, i) => {
-    const seg = roofSegments(c.rl, f, g.peakFlopsPerSecond[DTYPE], g.bytesPerSecond, `roof gpu gpu-${i % 6}`);
+  // the lesson's GPUs in colour, the catalog's others as thin grey roofs (all of them are in the
+  // data table): a legend under the chart names them, instead of 19 names stacked on the roofs
+  const legend = [];
+  const ridgeOf = new Map();
+  let k = 0;
+  // the catalog's others first, so that the coloured roofs are drawn over them
+  for (const g of [...gpus.filter((x) => !x.lesson), ...gpus.filter((x) => x.lesson)]) {
+    const cls = g.lesson ? `gpu-${k % 6}` : 'other';
+    const seg = roofSegments(c.rl, f, g.peakFlopsPerSecond[DTYPE], g.bytesPerSecond, `roof gpu ${cls}`);
     f.plot.append(seg.line);
-    const name = catalogName('gpu', g.id, c.lang);
-    labels.push({ y: f.Y(seg.peakY) - 4, name, cls: `roof-label gpu gpu-${i % 6}` });
-    rows.push([name, fmt(c, g.bytesPerSecond, 'bytesPerSecond'), fmt(c, g.peakFlopsPerSecond[DTYPE], 'flopsPerSecond'), fmt(c, seg.ridge, 'ridge')]);
-  });
-  // roof names at the right end, top to bottom, each at least one line below the one above
-  // (a layout choice: GPUs with equal peaks would otherwise print on top of each other)
-  labels.sort((a, b) => a.y - b.y);
-  let last = -Infinity;
-  for (const l of labels) {
-    const y = Math.max(l.y, last + 13);
-    last = y;
-    f.plot.append(s('text', { class: l.cls, x: f.X(f.X.max) - 4, y, 'text-anchor': 'end' }, l.name));
+    ridgeOf.set(g.id, seg.ridge);
+    if (g.lesson) {
+      legend.push({ swatch: cls, label: catalogName('gpu', g.id, c.lang) });
+      k += 1;
+    }
   }
+  // the table in the catalog's order
+  for (const g of gpus) {
+    rows.push([catalogName('gpu', g.id, c.lang), fmt(c, g.bytesPerSecond, 'bytesPerSecond'), fmt(c, g.peakFlopsPerSecond[DTYPE], 'flopsPerSecond'), fmt(c, ridgeOf.get(g.id), 'ridge')]);
+  }
+  const others = gpus.filter((x) => !x.lesson).length;
+  if (others) legend.push({ swatch: 'other', label: c.tr('device.chart.others', { n: String(others) }) });
+  if (dev) legend.unshift({ swatch: 'device', label: you });
   if (dev) {
     const seg = roofSegments(c.rl, f, dev.peak, dev.bw, 'roof device');
     f.plot.append(seg.line);
@@ -526,7 +532,7 @@ function drawDevice(c, dev) {
     }
     rows.unshift([you, fmt(c, dev.bw, 'bytesPerSecond'), fmt(c, dev.peak, 'flopsPerSecond'), fmt(c, dev.ridge, 'ridge')], ...levelRows);
   }
-  box.append(f.svg, dataTable(c.tr('device.chart.tableCaption'), c.tr('chart.data'),
+  box.append(f.svg, chartLegend(legend), dataTable(c.tr('device.chart.tableCaption'), c.tr('chart.data'),
     ['point', 'bw', 'peak', 'ridge'].map((x) => c.tr(`device.chart.col.${x}`)), rows));
 }
 

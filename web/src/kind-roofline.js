@@ -2,7 +2,7 @@
 // An integer precision (INT8) rates its peak in TOPS, as datasheets and the lesson do.
 // Defaults: an LLM decode on the T4 (the core's case t4-decode-point).
 import { catalog, caseArgs, caseValues, gpuOptions, precisions, dtypeName, isIntegerDtype } from './catalog.js';
-import { logFrame, frameIn, showChart, polyline, marker, dataTable, fmtTick } from './charts.js';
+import { logFrame, frameIn, showChart, polyline, marker, dataTable, fmtTick, textBox, overlap } from './charts.js';
 import { h, s, clear } from './dom.js';
 import { formatNumber } from './format.js';
 import { fromBase } from './units.js';
@@ -189,10 +189,20 @@ function drawRoofline(c, r) {
   if (seg.ridge > f.X.min && seg.ridge < f.X.max) {
     f.plot.append(s('line', { class: 'ridge', x1: f.X(seg.ridge), x2: f.X(seg.ridge), y1: f.Y(peak), y2: f.Y(f.Y.min) }));
     f.plot.append(s('text', { class: 'ridge-label', x: f.X(seg.ridge) + 6, y: f.Y(f.Y.min) - 8 }, c.t('chart.roofline.ridge', { ridge: c.fmt(seg.ridge, 'ridge') })));
-    // the two regions, named where they are (pixel midpoints, a layout choice)
+    // the two regions, named where they are (pixel midpoints, a layout choice), each kept inside
+    // the drawing; where they would meet (a ridge near either end), the second goes a line lower
     const yText = f.Y(f.Y.max) + 18;
-    f.plot.append(s('text', { class: 'region-label memory', x: (f.X(f.X.min) + f.X(seg.ridge)) / 2, y: yText, 'text-anchor': 'middle' }, c.t('chart.region.memory')));
-    f.plot.append(s('text', { class: 'region-label compute', x: (f.X(seg.ridge) + f.X(f.X.max)) / 2, y: yText, 'text-anchor': 'middle' }, c.t('chart.region.compute')));
+    const inside = (text, centre) => {
+      const half = textBox(0, 0, text, 'middle', 12.5).x1;
+      return Math.min(Math.max(centre, f.X(f.X.min) + 4 + half), f.X(f.X.max) - 4 - half);
+    };
+    const memText = c.t('chart.region.memory');
+    const compText = c.t('chart.region.compute');
+    const xm = inside(memText, (f.X(f.X.min) + f.X(seg.ridge)) / 2);
+    const xc = inside(compText, (f.X(seg.ridge) + f.X(f.X.max)) / 2);
+    const yc = overlap(textBox(xm, yText, memText, 'middle', 12.5), textBox(xc, yText, compText, 'middle', 12.5)) > 0 ? yText + 16 : yText;
+    f.plot.append(s('text', { class: 'region-label memory', x: xm, y: yText, 'text-anchor': 'middle' }, memText));
+    f.plot.append(s('text', { class: 'region-label compute', x: xc, y: yc, 'text-anchor': 'middle' }, compText));
   }
   const rows = [];
   for (const { p, attainable, label, row } of fixed.points) {
