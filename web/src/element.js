@@ -168,11 +168,25 @@ function onPageLang() {
   for (const el of connected) el.followLang();
 }
 
+// A site may switch between light and dark without reloading (VitePress puts class="dark" on
+// <html>), and the reader's setting may change: the elements that follow the host look again.
+let schemeObserver = null;
+let schemeQuery = null;
+function onPageScheme() {
+  for (const el of connected) applyScheme(el);
+}
+
 function track(el) {
   connected.add(el);
   if (!langObserver && typeof MutationObserver === 'function') {
     langObserver = new MutationObserver(onPageLang);
     langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ['lang'], subtree: true });
+    schemeObserver = new MutationObserver(onPageScheme);
+    const attributeFilter = ['class', 'style', 'data-theme', 'data-color-scheme', 'data-mode', 'data-bs-theme'];
+    schemeObserver.observe(document.documentElement, { attributes: true, attributeFilter });
+    if (document.body) schemeObserver.observe(document.body, { attributes: true, attributeFilter });
+    schemeQuery = globalThis.matchMedia ? globalThis.matchMedia('(prefers-color-scheme: dark)') : null;
+    if (schemeQuery && schemeQuery.addEventListener) schemeQuery.addEventListener('change', onPageScheme);
   }
 }
 
@@ -181,6 +195,10 @@ function untrack(el) {
   if (!connected.size && langObserver) {
     langObserver.disconnect();
     langObserver = null;
+    schemeObserver.disconnect();
+    schemeObserver = null;
+    if (schemeQuery && schemeQuery.removeEventListener) schemeQuery.removeEventListener('change', onPageScheme);
+    schemeQuery = null;
   }
 }
 
@@ -238,12 +256,36 @@ function replay(calc, root, carried) {
  * color-scheme first: a documentation site that declares itself light only gets light
  * calculators whatever the reader's setting. Any other value of `theme` is auto.
  */
+/**
+ * The host's own background behind `el`: the first ancestor (across shadow roots) painted with
+ * an opaque colour, 'light' or 'dark' by its luminance; null where none is (the browser's canvas).
+ */
+function hostBackground(el) {
+  for (let n = el.parentElement || (el.getRootNode && el.getRootNode().host); n; n = n.parentElement || (n.getRootNode && n.getRootNode().host) || null) {
+    const m = /rgba?\(([^)]+)\)/.exec(getComputedStyle(n).backgroundColor || '');
+    if (!m) continue;
+    const [r, g, b, a = 1] = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+    if (!(a >= 0.5)) continue;
+    // relative luminance (sRGB), light above the middle grey
+    const lin = (c) => { const x = c / 255; return x <= 0.04045 ? x / 12.92 : ((x + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b) > 0.18 ? 'light' : 'dark';
+  }
+  return null;
+}
+
+/**
+ * The colours the element uses (data-scheme, calculator.css): theme="light" or "dark" pins them;
+ * `auto` (or none) follows the host: its declared color-scheme where it names one only, else the
+ * background the host paints behind the element, else the browser's canvas, which is light unless
+ * the page declares it may be dark (then the reader's setting decides, prefers-color-scheme).
+ */
 function applyScheme(el) {
   const theme = el.getAttribute('theme');
   let scheme = theme === 'light' || theme === 'dark' ? theme : null;
   if (!scheme) {
     const declared = String(getComputedStyle(el).colorScheme || 'normal').split(/\s+/);
     if (declared.includes('light') !== declared.includes('dark')) scheme = declared.includes('light') ? 'light' : 'dark';
+    else scheme = hostBackground(el) || (declared.includes('dark') ? null : 'light');
   }
   if (scheme) {
     if (el.getAttribute('data-scheme') !== scheme) el.setAttribute('data-scheme', scheme);
