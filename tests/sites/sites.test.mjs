@@ -92,8 +92,8 @@ after(async () => {
 });
 
 /** A page that counts WebAssembly instances and records console errors and foreign requests. */
-async function open(origin, path) {
-  const context = await env.browser.newContext({ viewport: { width: 1100, height: 900 }, locale: 'en-US' });
+async function open(origin, path, { colorScheme = 'light', width = 1100 } = {}) {
+  const context = await env.browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US', colorScheme });
   await countWasmInstances(context);
   const foreign = [];
   const errors = [];
@@ -318,6 +318,64 @@ test('VitePress: the element on two pages, client-side navigation away and back'
     // the two elements removed by the navigations are gone: only the one on the page is alive
     // (collections forced through the DevTools protocol until the count settles: heap.mjs)
     assert.equal(await aliveAfterCollections(page), 0, `a removed element is still referenced: ${await page.evaluate(() => globalThis.__alive.join(', '))}`);
+    assert.deepEqual(foreign, []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+/** The calculator #id's own background, and the selects of it that clip their choice. */
+async function themeState(page, id) {
+  return page.evaluate((x) => {
+    const root = document.getElementById(x).shadowRoot;
+    const canvas = document.createElement('canvas').getContext('2d');
+    const clipped = [...root.querySelectorAll('select')].filter((sel) => {
+      const cs = getComputedStyle(sel);
+      canvas.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+      return canvas.measureText(sel.options[sel.selectedIndex].text).width > sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16;
+    }).map((sel) => sel.name);
+    return { background: getComputedStyle(root.querySelector('.calc')).backgroundColor, clipped, width: Math.round(document.getElementById(x).clientWidth) };
+  }, id);
+}
+const LIGHT_BG = 'rgb(255, 255, 255)';
+const DARK_BG = 'rgb(21, 24, 29)';
+
+test('MkDocs, a reader whose system is dark: the light theme gets a light calculator, theme="dark" pins one dark', async () => {
+  const { page, context, foreign, errors } = await open(env.mkdocs.url, 'theme.html', { colorScheme: 'dark' });
+  try {
+    await ready(page, 2);
+    const follows = await themeState(page, 'follows');
+    assert.equal(follows.background, LIGHT_BG, 'auto on a light theme');
+    assert.deepEqual(follows.clipped, [], `selects clip their choice in a ${follows.width} px column`);
+    assert.equal((await themeState(page, 'pinned')).background, DARK_BG, 'theme="dark"');
+    await page.screenshot({ path: shotPath('site-mkdocs-theme-dark-reader.png'), fullPage: true });
+    assert.deepEqual(foreign, []);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('VitePress: the calculator follows the site\'s light/dark switch; theme="light" pins one light', async () => {
+  // (a desktop wide enough for VitePress to show its appearance switch in the bar)
+  const { page, context, foreign, errors } = await open(env.vitepress.url, 'guide/theme.html', { colorScheme: 'dark', width: 1440 });
+  try {
+    await ready(page, 2);
+    // VitePress follows the dark reader (class="dark" on <html>), and so does the calculator
+    await until(page, () => document.documentElement.classList.contains('dark'));
+    let follows = await themeState(page, 'follows');
+    assert.equal(follows.background, DARK_BG, 'auto on the dark site');
+    assert.deepEqual(follows.clipped, [], `selects clip their choice in a ${follows.width} px column`);
+    assert.equal((await themeState(page, 'pinned')).background, LIGHT_BG, 'theme="light" on the dark site');
+    // the reader switches the site to light with its own button: the calculator follows at once
+    await page.locator('.VPNavBar .VPSwitchAppearance:visible').first().click();
+    await until(page, () => !document.documentElement.classList.contains('dark'));
+    await until(page, (bg) => getComputedStyle(document.getElementById('follows').shadowRoot.querySelector('.calc')).backgroundColor === bg, LIGHT_BG);
+    follows = await themeState(page, 'follows');
+    assert.equal(follows.background, LIGHT_BG, 'auto on the site switched to light');
+    assert.equal((await themeState(page, 'pinned')).background, LIGHT_BG);
+    await page.screenshot({ path: shotPath('site-vitepress-theme-switched-light.png'), fullPage: true });
     assert.deepEqual(foreign, []);
     assert.deepEqual(errors, []);
   } finally {
