@@ -396,6 +396,50 @@ export function engineSuite(name, launch) {
     });
   });
 
+  // The teacher's journey (tests/web/journeys/teacher.test.mjs in Chromium): the single file
+  // from disk in Portuguese, two exercises answered as a student does (typed; a unit chosen in
+  // its select, set here through the page: the drivers cannot open a native select's list), one
+  // with a dot for the decimal mark ("0.198" µs, read as 198 before), one with the Portuguese
+  // thousands group ("5.000"), both marked right on screen.
+  test("the teacher's journey: the single file from disk, in Portuguese, two exercises right", async () => {
+    const page = await env.engine.open(`${fileUrl('roofline-lab.html')}?lang=pt`);
+    await ready(page);
+    const EX = (n, sel) => document.querySelector(`roofline-calculator[kind="exercise"][exercise="${n}"]`).shadowRoot.querySelector(`[data-exercise="${n}"] ${sel}`.trim());
+    const answer = async (n, part, text, unit) => {
+      await page.eval(SCROLL_TO, `roofline-calculator[kind="exercise"][exercise="${n}"]`);
+      await (await page.element(EX, n, `input[data-answer="${part}"]`)).fill(text);
+      if (unit) {
+        assert.ok(await page.eval(([x, p, u]) => {
+          const sel = document.querySelector(`roofline-calculator[kind="exercise"][exercise="${x}"]`).shadowRoot.querySelector(`[data-exercise="${x}"] select[data-unit="${p}"]`);
+          const opt = [...sel.options].find((o) => o.textContent.trim() === u);
+          if (!opt) return false;
+          sel.value = opt.value;
+          sel.dispatchEvent(new Event('change', { bubbles: true }));
+          return true;
+        }, [n, part, unit]), `unit ${unit}`);
+      }
+    };
+    const hint = (n, part) => page.eval(([x, p]) => document.querySelector(`roofline-calculator[kind="exercise"][exercise="${x}"]`).shadowRoot.querySelector(`[data-exercise="${x}"] [data-hint="${p}"]`).textContent, [n, part]);
+    const state = (n) => page.until((x) => document.querySelector(`roofline-calculator[kind="exercise"][exercise="${x}"]`).shadowRoot.querySelector(`[data-exercise="${x}"]`).dataset.state || '', n);
+    // exercise 3: 12,845,056 FLOPs at the T4's peak, answered as 0.198 µs with a dot
+    await answer(3, 'macs', '6422528');
+    await answer(3, 'flops', '12845056');
+    await answer(3, 'seconds', '0.198', 'µs');
+    await (await page.element(EX, 3, '[data-check]')).click();
+    assert.equal(await state(3), 'correct');
+    assert.equal(norm(await hint(3, 'seconds')), norm(ui['ex.part.correct'].pt), 'a dot decimal is read as a decimal');
+    // exercise 4: the ceiling, 5.000 items per second, with the Portuguese thousands group
+    await answer(4, 'seconds', '0,2', 'ms');
+    await answer(4, 'ceiling', '5.000');
+    await answer(4, 'utilization', '18');
+    await (await page.element(EX, 4, '[data-check]')).click();
+    assert.equal(await state(4), 'correct');
+    assert.equal(norm(await hint(4, 'ceiling')), norm(ui['ex.part.correct'].pt), '5.000 is five thousand in Portuguese');
+    await page.eval(SETTLE);
+    await page.screenshot(shot('teacher-pt'));
+    await clean(page, null, "the teacher's file://");
+  });
+
   test('the single file from file://, offline', async (t) => {
     const page = await env.engine.open(`${fileUrl('roofline-lab.html')}?lang=es`);
     await ready(page);
