@@ -176,6 +176,31 @@ export async function shadowText(page, kind) {
   }, kind);
 }
 
+/**
+ * A journey's end as a person sees it, four times: on a phone (390 × 844) and a desktop
+ * (1366 × 900), light and dark (the reader's setting, changed in place: nothing is reloaded).
+ * `target` (a locator) is scrolled into view first; the screenshots are of the screen,
+ * journey-<name>-{phone,desktop}-{light,dark}.png. The page's own viewport and scheme come back.
+ */
+export async function journeyEndShots(page, target, name) {
+  const size = page.viewportSize();
+  const paths = [];
+  for (const [device, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1366, height: 900 }]]) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme });
+      if (target) await target.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      const path = shotPath(`journey-${name}-${device}-${colorScheme}.png`);
+      await page.screenshot({ path });
+      paths.push(path);
+    }
+  }
+  await page.emulateMedia({ colorScheme: null });
+  if (size) await page.setViewportSize(size);
+  return paths;
+}
+
 export function shotPath(name) {
   mkdirSync(SHOTS, { recursive: true });
   return join(SHOTS, name);

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, openPage, serve, shotPath, SITE_DIR } from '../helpers.mjs';
+import { journeyEndShots, launch, openPage, serve, shotPath, SITE_DIR } from '../helpers.mjs';
 
 const LIGHT_BG = 'rgb(255, 255, 255)';
 const DARK_BG = 'rgb(21, 24, 29)';
@@ -82,6 +82,8 @@ test('on a light-only documentation page a reader in dark mode gets light calcul
     }
     await page.evaluate(() => { document.querySelector('main').style.maxWidth = '600px'; });
     await page.locator('#auto').screenshot({ path: shotPath('journey-author-light-page-dark-reader.png') });
+    // (the host declares itself light: both schemes of the reader show the same light page)
+    await journeyEndShots(page, page.locator('#auto'), 'author');
     assert.deepEqual(errors, []);
     await context.close();
     // a page that declares nothing: white whatever the reader's setting, and so its calculators

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch, norm, openPage, serve, shotPath, SITE_DIR, useBrowserAndSite } from '../helpers.mjs';
+import { journeyEndShots, launch, norm, openPage, serve, shotPath, SITE_DIR, useBrowserAndSite } from '../helpers.mjs';
 
 const env = useBrowserAndSite();
 const DESKTOP = { width: 1366, height: 900 };
@@ -78,6 +78,7 @@ test('the engineer sizes Llama 3 8B in INT4 on an RTX 4090: batch 32 of 8,192 to
     s = await seen(calc);
     assert.equal(s.rows.total, '18.7');
     assert.match(s.summary, /^At most 18.7 tokens per second in total, .* The KV cache is left out, as in the lesson's first example; counting its 1.07 GB per conversation \(8,192 tokens\), it would be at most 17.5 tokens per second\.$/);
+    await journeyEndShots(page, calc, 'engineer');
     assert.deepEqual(foreign, []);
     assert.deepEqual(errors, []);
   } finally {

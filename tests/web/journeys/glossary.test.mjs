@@ -6,7 +6,7 @@
 // page's end). Spanish on a phone, English on a desktop.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { until, useBrowserAndSite } from '../helpers.mjs';
+import { journeyEndShots, until, useBrowserAndSite } from '../helpers.mjs';
 
 const env = useBrowserAndSite();
 
@@ -101,6 +101,7 @@ for (const { lang, viewport, back } of [
       assert.equal(returned.open, true);
       assert.equal(returned.focused, true, 'the focus is on the term');
       assert.equal(await page.locator('.glossary-back').count(), 0, 'the way back is gone once used');
+      if (lang === 'es') await journeyEndShots(page, tip, 'glossary-es');
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -5,7 +5,7 @@
 // typing and reading what is on screen.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { norm, openPage, shotPath, until, useBrowserAndSite } from '../helpers.mjs';
+import { journeyEndShots, norm, openPage, shotPath, until, useBrowserAndSite } from '../helpers.mjs';
 
 const env = useBrowserAndSite();
 const PHONE = { width: 390, height: 844 };
@@ -54,6 +54,7 @@ test('the learner (es, phone) finds the answer to the lesson\'s question under i
     assert.ok(await onScreen(summary), 'the summary stays on screen while typing');
     assert.match(norm(await summary.textContent()), /^A lo mucho 59 tokens por segundo en total, 14.7 por conversación; cada paso tarda al menos 67.8 ms/);
     await page.screenshot({ path: shotPath('journey-learner-decode-es-phone.png') });
+    await journeyEndShots(page, calc, 'learner');
     assert.deepEqual(foreign, []);
     assert.deepEqual(errors, []);
   } finally {

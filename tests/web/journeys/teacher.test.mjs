@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { field, norm, openPage, rows, shotPath, SITE_DIR, loadUi, useBrowserAndSite } from '../helpers.mjs';
+import { field, journeyEndShots, norm, openPage, rows, shotPath, SITE_DIR, loadUi, useBrowserAndSite } from '../helpers.mjs';
 
 const env = useBrowserAndSite();
 const ui = loadUi();
@@ -58,6 +58,7 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 
       assert.equal((await rows(page, 'decode')).total, '59');
       await field(page, 'decode', 'tokens').fill('5.000');
       assert.equal(norm(await decode.locator('[data-field="tokens"] .reading').textContent()), 'lido como 5.000');
+      if (viewport.width === 390) await journeyEndShots(page, e4, 'teacher');
       assert.deepEqual(foreign, []);
       assert.deepEqual(errors, []);
     } finally {
