@@ -7,7 +7,8 @@
 //
 // BOUNDS: what the page counted on 2026-12-07 (the same at 1× and at a 2× CPU throttle), with:
 //   - wasm calls and layouts exactly as counted: one more call or one forced layout per change
-//     fails (decode's 20 calls are issue "The house, rebuilt"'s to bring to ≤ 4);
+//     fails (every kind is at 4 or fewer but quant, whose three formats' bytes and ceilings take
+//     six: issue "The house, rebuilt");
 //   - DOM writes 10 % above (rounded up): a new row or label passes, a calculator rebuilt fails;
 //   - style recalculations one above (a second frame of styles per change is still one change);
 //   - the start-up's calls 2 % and writes 5 % above, its bytes until ready 1.5 kB above. Its
@@ -40,12 +41,17 @@ const COUNTED = {
     // 29 writes, was 21: with each conversation's KV cache counted by default, batch 64 no longer
     // fits, so the capacity row, the summary's "does not fit" sentence and the chart's memory wall
     // change at each change between 1 and 64 (33 until a slider's value and text were written only
-    // where they change)
-    decode: { wasm: 20, writes: 29, layouts: 1, styles: 2 },
-    step: { wasm: 5, writes: 156, layouts: 1, styles: 2 },
+    // where they change). 2 calls, were 20: the GPU's roofs, the FLOPs per token, the KV cache and
+    // the cost curve are kept per choice (only decode and the cost row read the batch), and the
+    // "what limits you" diagram no longer follows decode, whose numbers it does not show
+    decode: { wasm: 2, writes: 29, layouts: 1, styles: 2 },
+    // 4 calls, were 5: the GPU's roofs kept per GPU and precision
+    step: { wasm: 4, writes: 156, layouts: 1, styles: 2 },
     batching: { wasm: 1, writes: 14, layouts: 1, styles: 2 },
     clocks: { wasm: 4, writes: 14, layouts: 1, styles: 2 },
-    tile: { wasm: 6, writes: 11, layouts: 1, styles: 2 },
+    // 2 calls, were 6: the device, the 1 × 1 tile, the element-wise and the fusion rows do not
+    // read the tile, and are kept while what they read stays
+    tile: { wasm: 2, writes: 11, layouts: 1, styles: 2 },
     quant: { wasm: 6, writes: 33, layouts: 1, styles: 2 },
   },
 };

@@ -848,6 +848,18 @@ export class Calc {
         this.memos.set(name, { key, value });
         return value;
       },
+      /**
+       * A call through ctx.call kept while `key` (what it reads) stays the same: a result is
+       * kept, a failure is not (made again, its error goes to its field each time).
+       */
+      callOnce: (name, key, fn) => {
+        const e = this.memos.get(name);
+        if (e && e.key === key) return e.value;
+        const value = fn();
+        if (value) this.memos.set(name, { key, value });
+        else this.memos.delete(name);
+        return value;
+      },
       /** A message about the inputs as a whole, already in the reader's language. */
       fail: (text) => {
         failText = failText || text;

@@ -9,6 +9,8 @@ import { caseArgs, caseValues, isIntegerDtype } from './catalog.js';
 import { readerState } from './reader.js';
 
 const FLOW_NODES = ['weights', 'inputs', 'outputs', 'cache', 'cores'];
+/** The calculators each diagram shows the reader's numbers of (readerState). */
+const FEEDS = { flow: ['roofline', 'decode'], limits: ['roofline', 'matmul'] };
 const FLOW_TOURS = {
   bigMatmul: [['weights', 'inputs'], ['cache'], ['cache', 'cores'], ['outputs']],
   llmToken: [['weights', 'inputs'], ['cache'], ['cores'], ['outputs']],
@@ -81,9 +83,10 @@ class Diagram {
     this.el = h('figure', { class: ['diagram', `diagram-${kind}`] });
     // the calculators change many times while the page renders or a slider moves: redraw once, soon after
     document.addEventListener('roofline-change', (e) => {
-      // only the calculators whose numbers the diagrams show
+      // only the calculators whose numbers this diagram shows (the flow: the roofline's rates and
+      // decode's bytes; the limits: the roofline's rates and the matmul's sizes)
       const kind = e.detail && e.detail.kind;
-      if (kind && !(kind in readerState)) return;
+      if (kind && !FEEDS[this.kind].includes(kind)) return;
       if (this.refreshPending) return;
       this.refreshPending = true;
       // a diagram elsewhere on the page need not follow within the frame: when the browser is idle

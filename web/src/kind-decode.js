@@ -61,6 +61,15 @@ function modelKv(rl, ref, kvDtype, tokens, c = null) {
   return null;
 }
 
+/**
+ * What the chosen model is, as a memo key: its catalog id, or the reader's own config.json's text
+ * (the choices that depend only on the selects are computed once per selection, not per key).
+ */
+function modelKey(c) {
+  const sel = c.state.selects;
+  return JSON.stringify([sel.model, sel.model === 'config' ? c.state.extra.config : '', sel.format, c.lang]);
+}
+
 /** Where each conversation's KV cache comes from: counted from the model (the default), left out
  *  (the lesson's first example), or typed ("custom": the reader's own number in the field). */
 const KV_SOURCES = ['model', 'none'];
@@ -179,7 +188,8 @@ export const decodeKind = {
     let counted = null;
     let kvFailed = false;
     try {
-      counted = modelKv(rl, ref, kvDtype, v.tokens, c);
+      // (the same for every batch: once per model, KV dtype and context)
+      counted = c.memo('kv', JSON.stringify([modelKey(c), kvDtype, v.tokens, c.state.fields.tokens]), () => modelKv(rl, ref, kvDtype, v.tokens, c));
     } catch (e) {
       if (!e || !e.code) throw e;
       kvFailed = true;
@@ -190,7 +200,8 @@ export const decodeKind = {
       c.syncFields();
       v.kv = counted ? counted.bytes : 0;
     }
-    const roofs = decodeRoofs(c);
+    // the GPU's roofs and the FLOPs per token: once per selection
+    const roofs = c.memo('roofs', JSON.stringify([modelKey(c), c.state.selects.gpu]), () => decodeRoofs(c));
     const map = { weightBytes: 'weights', kvBytesPerSequence: 'kv', batch: 'batch', bytesPerSecond: 'bw', gpus: 'gpus' };
     const args = (batch) => ({ weightBytes: v.weights, kvBytesPerSequence: v.kv, batch, bytesPerSecond: v.bw, gpus: v.gpus, ...roofs.args, ...readArgs(c, batch) });
     // counted from the model, a KV cache the tokens cannot give leaves no result, not one without it
@@ -203,7 +214,9 @@ export const decodeKind = {
     const lessonRef = modelRef(c);
     if (r && typeof lessonRef === 'string' && model(rl, lessonRef).lesson && model(rl, lessonRef).architecture && sel.format !== 'custom') {
       // the lesson's rule reads every weight; its config.json tells what a step really reads
-      const w = rl.modelWeights({ model: lessonRef, format: sel.format, batch: v.batch });
+      // (an MoE reads more experts as the batch grows; a dense model the same at any batch)
+      const moe = Boolean(model(rl, lessonRef).architecture.moe);
+      const w = c.memo('counted', JSON.stringify([modelKey(c), moe ? v.batch : 0]), () => rl.modelWeights({ model: lessonRef, format: sel.format, batch: v.batch }));
       bytesHow += ` · ${c.t('decode.how.counted', { read: c.fmt(w.bytesReadPerStepCounted, 'gb2'), held: c.fmt(w.residentBytes, 'gb2') })}`;
     }
     c.row('bytesPerStep', bytesHow, r && r.bytesPerStep, 'gb');
@@ -247,6 +260,7 @@ export const decodeKind = {
     // 0 means no price; any other value, typed or not, is checked by the core
     const cost = r && price !== 0 ? c.call('costPerMillionTokens', { pricePerHourUsd: price, tokensPerSecond: r.tokensPerSecond, gpus: v.gpus }, { pricePerHourUsd: 'price' }) : null;
     c.parts.costShown = Boolean(cost);
+    c.parts.cost = cost;
     c.row('cost', cost && c.t('decode.how.cost', { price: c.fmt(price, 'usd'), gpus: c.n('gpus'), total: c.fmt(r.tokensPerSecond, 'number') }), cost && cost.usdPerMillionTokens, 'usd');
     if (!cost && r) setText(c.rowEls.cost.how, c.t('decode.cost.unknown'));
     c.later(() => drawBatchCurve(c, r, args));
@@ -345,7 +359,9 @@ function drawCostCurve(c, pts, r) {
     return;
   }
   const gpus = c.v.gpus;
-  const costs = pts.map(([b, d]) => [b, d, c.rl.costPerMillionTokens({ pricePerHourUsd: price, tokensPerSecond: d.tokensPerSecond, gpus }).usdPerMillionTokens]);
+  // the curve does not depend on the batch marked on it: once per curve, price and GPUs
+  const costs = c.memo('costs', JSON.stringify([price, gpus, pts.map(([, d]) => d.tokensPerSecond)]),
+    () => pts.map(([b, d]) => [b, d, c.rl.costPerMillionTokens({ pricePerHourUsd: price, tokensPerSecond: d.tokensPerSecond, gpus }).usdPerMillionTokens]));
   const first = costs[0];
   const last = costs[costs.length - 1];
   const values = costs.map(([, , x]) => x);
@@ -366,7 +382,8 @@ function drawCostCurve(c, pts, r) {
   f.plot.append(s('text', { class: 'line-label', x: f.X(last[0]) - 4, y: f.Y(last[2]) - 8, 'text-anchor': 'end' }, c.t('chart.cost.line')));
   const batch = c.v.batch;
   if (batch >= 1 && batch <= last[0]) {
-    const mine = c.rl.costPerMillionTokens({ pricePerHourUsd: price, tokensPerSecond: r.tokensPerSecond, gpus }).usdPerMillionTokens;
+    // the cost row's own number
+    const mine = c.parts.cost.usdPerMillionTokens;
     f.plot.append(marker(f.X(batch), f.Y(mine), c.t('chart.point.you'), 'you', 'above'));
   }
   const tableKey = JSON.stringify([c.lang, values, price]);

@@ -149,7 +149,8 @@ export const stepKind = {
       batch: v.batch, context: v.context, flashAttention: sel.flash === 'on',
     };
     const r = c.call('step', args, { batch: 'batch', context: 'context' });
-    const dev = r && c.rl.device({ gpu: sel.gpu, dtype: sel.precision });
+    // the GPU's roofs: once per choice of GPU and precision
+    const dev = r && c.memo('device', JSON.stringify([sel.gpu, sel.precision]), () => c.rl.device({ gpu: sel.gpu, dtype: sel.precision }));
     const t = r && r.totals;
     const arch = architecture(c);
     c.row('flops', r && c.t('step.how.flops', { n: c.fmt(r.operators.length, 'integer') }), t && t.flops, 'flops');

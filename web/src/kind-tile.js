@@ -44,22 +44,26 @@ export const tileKind = {
     const { v, rl } = c;
     const dtype = c.state.selects.dtype;
     const gpuId = c.state.selects.gpu;
-    let dev = null;
-    try {
-      dev = rl.device({ gpu: gpuId, dtype });
-    } catch (e) {
-      if (!e || e.code !== 'unsupported_dtype') throw e;
-    }
+    // what does not depend on the tile is asked once per choice (a drag of the tile asks two)
+    const dev = c.memo('device', JSON.stringify([gpuId, dtype]), () => {
+      try {
+        return rl.device({ gpu: gpuId, dtype });
+      } catch (e) {
+        if (!e || e.code !== 'unsupported_dtype') throw e;
+        return null;
+      }
+    });
     const t = c.call('tile', { rows: v.tile, cols: v.tile, dtype }, { rows: 'tile', cols: 'tile' });
-    const one = c.call('tile', { rows: 1, cols: 1, dtype });
+    const one = c.callOnce('noReuse', dtype, () => c.call('tile', { rows: 1, cols: 1, dtype }));
     const ro = t && dev && c.call('roofline', { peakFlopsPerSecond: dev.peakFlopsPerSecond, bytesPerSecond: dev.bytesPerSecond, flopsPerByte: t.flopsPerByte });
     c.row('tileIntensity', t && c.t('tile.how.tile', { t: c.n('tile') }), t && t.flopsPerByte, 'flopsPerByte');
     c.row('noReuse', one && c.t('tile.how.noReuse'), one && one.flopsPerByte, 'flopsPerByte');
     c.row('ridge', ro && `${c.fmt(dev.peakFlopsPerSecond, isIntegerDtype(c.rl, dtype) ? 'tops' : 'tflops')} ÷ ${c.fmt(dev.bytesPerSecond, 'gbps')}`, ro ? ro.ridgeFlopsPerByte : (!dev ? c.t('tile.noPeak', { dtype: dtype.toUpperCase() }) : null), ro ? (isIntegerDtype(c.rl, dtype) ? 'ridgeOpsPerByte' : 'ridgeFlopsPerByte') : undefined);
     c.row('verdict', ro && `${c.fmt(t.flopsPerByte, 'number')} ÷ ${c.fmt(ro.ridgeFlopsPerByte, 'ridge')} = ${c.fmt(ro.intensityOverRidge, 'ratio')}`, ro && c.t(`verdict.${ro.bound}`));
-    const e = c.call('elementwise', { elements: v.elements, dtype }, { elements: 'elements' });
+    const elementsKey = JSON.stringify([v.elements, dtype]);
+    const e = c.callOnce('elementwise', elementsKey, () => c.call('elementwise', { elements: v.elements, dtype }, { elements: 'elements' }));
     c.row('elementwise', e && `${c.fmt(e.flops, 'flops')} ÷ ${c.fmt(e.bytes, 'bytes')}`, e && e.flopsPerByte, 'flopsPerByte');
-    const fu = c.call('fusion', { elements: v.elements, dtype }, { elements: 'elements' });
+    const fu = c.callOnce('fusion', elementsKey, () => c.call('fusion', { elements: v.elements, dtype }, { elements: 'elements' }));
     c.row('unfused', fu && c.t('tile.how.transfers', { n: fu.unfusedTransfers, elements: c.n('elements') }), fu && fu.unfusedBytes, 'bytes');
     c.row('fused', fu && c.t('tile.how.transfers', { n: fu.fusedTransfers, elements: c.n('elements') }), fu && fu.fusedBytes, 'bytes');
     c.row('saved', fu && `${c.fmt(fu.unfusedBytes, 'bytes')} − ${c.fmt(fu.fusedBytes, 'bytes')}`, fu && fu.savedBytes, 'bytes');
