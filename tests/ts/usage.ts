@@ -56,6 +56,7 @@ export async function everyFunction(): Promise<number> {
   const prefill = rl.prefill({ params: 8.03e9, tokens: 2000, weightBytes: 16.06e9, peakFlopsPerSecond: 121e12, bytesPerSecond: 300e9 });
   const tile = rl.tile({ rows: 64, cols: 64, dtype });
   const conv = rl.convAsMatmul({ inputHeight: 224, inputWidth: 224, inChannels: 3, kernelHeight: 7, kernelWidth: 7, filters: 64, stride: 2, padding: 3 });
+  const resized = rl.resolutionScale({ fromSide: 224, toSide: 160 });
   const ew = rl.elementwise({ elements: 1000, dtype, flopsPerElement: 1 });
   const fusion = rl.fusion({ elements: 802816, dtype });
   const quant = rl.quantizedWeights({ params: 8.03e9, dtype: 'int4', groupSize: 64, scaleDtype: 'fp16' });
@@ -77,7 +78,7 @@ export async function everyFunction(): Promise<number> {
   return [names.length, codes.length, bytesPerElement, gpuId.length, weights.bytes, Object.keys(args).length,
     checked.correct, qChecked.correct, product.length, t.seconds, roof.attainableFlopsPerSecond, clocks.seconds, util.fraction,
     tput.ceilingItemsPerSecond, work.flops, cost.usd, stage.weightsOnlyFlopsPerByte, grew.peakRatio, load.load, needed.gpus, rate.perSecond, screen.pixelsPerSecond, dense.flops, minBatch.batch, decode.tokensPerSecond, kv.bytes, moe ?? 0, mineKv, perMillion, attentionShare,
-    perToken.flops, prefill.seconds, tile.flopsPerByte, conv.flops, ew.flopsPerByte, fusion.savedBytes, quant.bytes,
+    perToken.flops, prefill.seconds, tile.flopsPerByte, conv.flops, resized.flopsFraction, ew.flopsPerByte, fusion.savedBytes, quant.bytes,
     speedup.memoryBoundSpeedup, sparse.flopsPerSecond, training.flops, cnn.flops,
     classic.functions().length, global.functions().length].reduce((a, b) => a + b, 0);
 }
@@ -94,7 +95,8 @@ export function theElement(): void {
     const ok: boolean = detail.ok;
     const batch: number | string | undefined = detail.values.batch;
     const which: CalculatorKind = detail.kind;
-    void ok; void batch; void which;
+    const gpu: string | undefined = detail.selects.gpu;
+    void ok; void batch; void which; void gpu;
   });
   document.body.append(el, exercise);
 }
