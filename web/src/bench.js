@@ -8,8 +8,7 @@
 import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
 import { format } from './format.js';
-import { logFrame, marker, markerBox, labelSides, placeText, fmtTick, scrollBox, dataTable } from './charts.js';
-import { roofSegments } from './kind-roofline.js';
+import { logFrame, marker, markerBox, labelSides, placeText, fmtTick, scrollBox, dataTable, roofSegments } from './charts.js';
 import { isIntegerDtype } from './catalog.js';
 
 const MAX_BYTES = 2_000_000;

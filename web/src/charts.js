@@ -406,3 +406,23 @@ export function dataTable(caption, summaryText, headers, rows) {
 export function fmtTick(kind, lang) {
   return (v) => format(v, kind, lang);
 }
+
+/**
+ * A roofline between two intensities, every height from rl.roofline(): its corners in FLOPs/B and
+ * FLOPS (the ridge's among them where it lies in between), the ridge and the roof's height.
+ */
+export function roofCorners(rl, xmin, xmax, peak, bw) {
+  const at = (x) => rl.roofline({ peakFlopsPerSecond: peak, bytesPerSecond: bw, flopsPerByte: x });
+  const lo = at(xmin);
+  const hi = at(xmax);
+  const ridge = lo.ridgeFlopsPerByte;
+  const corners = [[xmin, lo.attainableFlopsPerSecond]];
+  if (ridge > xmin && ridge < xmax) corners.push([ridge, at(ridge).attainableFlopsPerSecond]);
+  corners.push([xmax, hi.attainableFlopsPerSecond]);
+  return { corners, ridge, peakY: hi.attainableFlopsPerSecond };
+}
+
+/** The two segments of a roofline on a chart's frame (corners: roofCorners' for its x range). */
+export function roofSegments(rl, f, peak, bw, cls, corners = roofCorners(rl, f.X.min, f.X.max, peak, bw)) {
+  return { line: polyline(corners.corners.map(([x, y]) => [f.X(x), f.Y(y)]), cls), ridge: corners.ridge, peakY: corners.peakY };
+}

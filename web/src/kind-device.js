@@ -11,8 +11,7 @@
 // { workingSetBytes, bytesPerSecond }, smallest set first); the start button has data-measure.
 import { caseArgs, caseValues, catalog, dtypeName } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { logFrame, marker, dataTable, fmtTick, scrollBox, chartLegend } from './charts.js';
-import { roofSegments } from './kind-roofline.js';
+import { logFrame, marker, dataTable, fmtTick, scrollBox, chartLegend, roofSegments } from './charts.js';
 import { loadedBench, binaryBytes, placeSlopeLabel } from './bench.js';
 import { h, s, clear } from './dom.js';
 import { format, DASH } from './format.js';

@@ -2,7 +2,7 @@
 // An integer precision (INT8) rates its peak in TOPS, as datasheets and the lesson do.
 // Defaults: an LLM decode on the T4 (the core's case t4-decode-point).
 import { catalog, caseArgs, caseValues, gpuOptions, precisions, dtypeName, isIntegerDtype } from './catalog.js';
-import { logFrame, frameIn, showChart, polyline, marker, dataTable, fmtTick, textBox, overlap } from './charts.js';
+import { logFrame, frameIn, showChart, marker, dataTable, fmtTick, textBox, overlap, roofCorners, roofSegments } from './charts.js';
 import { h, s, clear } from './dom.js';
 import { formatNumber } from './format.js';
 import { fromBase } from './units.js';
@@ -52,26 +52,6 @@ export function rooflineFrame(c, { box = null, title, desc, x = [0.1, 10000], y,
     xFormat: fmtTick('number', c.lang), yFormat: fmtTick(ops ? 'opsPerSecond' : 'flopsPerSecond', c.lang),
     lang: c.lang, compact: c.compact,
   });
-}
-
-/**
- * A roofline between two intensities, every height from rl.roofline(): its corners in FLOPs/B and
- * FLOPS (the ridge's among them where it lies in between), the ridge and the roof's height.
- */
-export function roofCorners(rl, xmin, xmax, peak, bw) {
-  const at = (x) => rl.roofline({ peakFlopsPerSecond: peak, bytesPerSecond: bw, flopsPerByte: x });
-  const lo = at(xmin);
-  const hi = at(xmax);
-  const ridge = lo.ridgeFlopsPerByte;
-  const corners = [[xmin, lo.attainableFlopsPerSecond]];
-  if (ridge > xmin && ridge < xmax) corners.push([ridge, at(ridge).attainableFlopsPerSecond]);
-  corners.push([xmax, hi.attainableFlopsPerSecond]);
-  return { corners, ridge, peakY: hi.attainableFlopsPerSecond };
-}
-
-/** The two segments of a roofline on a chart's frame (corners: roofCorners' for its x range). */
-export function roofSegments(rl, f, peak, bw, cls, corners = roofCorners(rl, f.X.min, f.X.max, peak, bw)) {
-  return { line: polyline(corners.corners.map(([x, y]) => [f.X(x), f.Y(y)]), cls), ridge: corners.ridge, peakY: corners.peakY };
 }
 
 export const rooflineKind = {

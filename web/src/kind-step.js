@@ -7,8 +7,7 @@ import { caseArgs, caseValues, format, gpuOptions, formatOptions, llms, precisio
 import { catalogName } from './i18n.js';
 import { CONFIG, applyConfig, awaitingConfig, configOption, modelRef, renderConfig, showConfig } from './model-config.js';
 import { h, s, clear, setText } from './dom.js';
-import { frameIn, showChart, keyed, marker, dataTable, fmtTick, scrollBox } from './charts.js';
-import { roofSegments } from './kind-roofline.js';
+import { frameIn, showChart, keyed, marker, dataTable, fmtTick, scrollBox, roofSegments } from './charts.js';
 import { measuredRow } from './measured.js';
 
 export const STEP_CASE = 'llama-l4-decode';
