@@ -23,6 +23,16 @@ export function gpu(rl, id) {
   return byId(catalog(rl).gpus, id, 'GPU');
 }
 
+/** The GPU's roofs at a precision (rl.device), or null where it has no peak for that precision. */
+export function deviceOrNull(rl, gpuId, dtype) {
+  try {
+    return rl.device({ gpu: gpuId, dtype });
+  } catch (e) {
+    if (e && e.code === 'unsupported_dtype') return null;
+    throw e;
+  }
+}
+
 export function model(rl, id) {
   return byId(catalog(rl).models, id, 'model');
 }

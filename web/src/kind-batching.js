@@ -1,6 +1,6 @@
 // Figure: the intensity of a dense layer as the batch grows, against several GPUs' ridges, and
 // the smallest batch that crosses each ridge. Defaults: the core's case layer-4096.
-import { catalog, caseArgs, caseValues } from './catalog.js';
+import { catalog, caseArgs, caseValues, deviceOrNull } from './catalog.js';
 import { catalogName } from './i18n.js';
 import { frameIn, showChart, keyed, polyline, marker, dataTable, fmtTick, scrollBox, chartLegend } from './charts.js';
 import { h, s, clear } from './dom.js';
@@ -57,13 +57,9 @@ function ridges(c, dtype) {
   const { rl, v } = c;
   const out = [];
   for (const g of catalog(rl).gpus) {
-    let ridge;
-    try {
-      ridge = rl.device({ gpu: g.id, dtype }).ridgeFlopsPerByte;
-    } catch (e) {
-      if (e && e.code === 'unsupported_dtype') continue;  // no peak at this precision: no ridge to cross
-      throw e;
-    }
+    const dev = deviceOrNull(rl, g.id, dtype);
+    if (!dev) continue; // no peak at this precision: no ridge to cross
+    const ridge = dev.ridgeFlopsPerByte;
     let cross = null;
     let never = false;
     try {

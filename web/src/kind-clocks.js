@@ -1,7 +1,7 @@
 // Figure: the two clocks (compute and memory) of prefill and of one decode step — TTFT is set by
 // FLOPs, TPOT by bytes, for the same model on the same GPUs (tensor parallel: each GPU does its
 // share). Defaults: the core's case llama-l4-prefill; the peak is the GPU's for the model's format.
-import { caseArgs, caseValues, format, gpu, gpuOptions, llmOptions, model } from './catalog.js';
+import { caseArgs, caseValues, deviceOrNull, format, gpu, gpuOptions, llmOptions, model } from './catalog.js';
 import { catalogName } from './i18n.js';
 import { frameIn, showChart, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
@@ -13,12 +13,8 @@ export const CLOCKS_CASE = 'llama-l4-prefill';
 function peakFor(c, gpuId, modelId) {
   // the reader's own model is read in BF16 (modelFromConfig's format)
   const dtype = format(c.rl, modelId === CONFIG ? 'bf16' : model(c.rl, modelId).format).computeDtype;
-  try {
-    return { peak: c.rl.device({ gpu: gpuId, dtype }).peakFlopsPerSecond, dtype };
-  } catch (e) {
-    if (e && e.code === 'unsupported_dtype') return { peak: null, dtype };
-    throw e;
-  }
+  const dev = deviceOrNull(c.rl, gpuId, dtype);
+  return { peak: dev ? dev.peakFlopsPerSecond : null, dtype };
 }
 
 function applyPeak(c) {

@@ -2,7 +2,7 @@
 // and each conversation's KV cache (the memory roof); with a GPU's peak for the model's format,
 // the step also cannot beat batch × FLOPs per token ÷ peak (the compute roof); and weights plus
 // KV caches must fit in the GPUs' memory. Defaults: the core's case llama-l4-decode.
-import { caseArgs, caseValues, format, gpu, gpuOptions, formatOptions, llmOptions, model } from './catalog.js';
+import { caseArgs, caseValues, deviceOrNull, format, gpu, gpuOptions, formatOptions, llmOptions, model } from './catalog.js';
 import { catalogName } from './i18n.js';
 import { CONFIG, applyConfig, awaitingConfig, configOption, modelRef, renderConfig, showConfig } from './model-config.js';
 import { h, s, clear, setText } from './dom.js';
@@ -326,15 +326,10 @@ function decodeRoofs(c) {
   const own = typeof ref === 'string' ? model(rl, ref).format : ref.format;
   const dtype = format(rl, sel.format === 'custom' ? own : sel.format).computeDtype;
   out.dtypeName = dtype.toUpperCase();
-  let dev;
-  try {
-    dev = rl.device({ gpu: sel.gpu, dtype });
-  } catch (e) {
-    if (e && e.code === 'unsupported_dtype') {
-      out.why = c.t('decode.roof.noPeak', { gpu: out.gpuName, dtype: out.dtypeName });
-      return out;
-    }
-    throw e;
+  const dev = deviceOrNull(rl, sel.gpu, dtype);
+  if (!dev) {
+    out.why = c.t('decode.roof.noPeak', { gpu: out.gpuName, dtype: out.dtypeName });
+    return out;
   }
   // 2 FLOPs per parameter a token multiplies: all of them under the lesson's rule, an MoE's active ones
   const m = typeof ref === 'string' ? model(rl, ref) : ref;

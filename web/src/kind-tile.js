@@ -1,6 +1,6 @@
 // Figure: how the tile size sets the intensity of a matmul (T × T tile → T ÷ 2 in FP16), against
 // a GPU's ridge; element-wise work and what fusing conv + bias + ReLU saves.
-import { catalog, caseArgs, caseValues, gpuOptions, isIntegerDtype } from './catalog.js';
+import { catalog, caseArgs, caseValues, deviceOrNull, gpuOptions, isIntegerDtype } from './catalog.js';
 import { catalogName } from './i18n.js';
 import { frameIn, showChart, keyed, polyline, marker, dataTable, fmtTick } from './charts.js';
 import { h, s, clear } from './dom.js';
@@ -45,14 +45,7 @@ export const tileKind = {
     const dtype = c.state.selects.dtype;
     const gpuId = c.state.selects.gpu;
     // what does not depend on the tile is asked once per choice (a drag of the tile asks two)
-    const dev = c.memo('device', JSON.stringify([gpuId, dtype]), () => {
-      try {
-        return rl.device({ gpu: gpuId, dtype });
-      } catch (e) {
-        if (!e || e.code !== 'unsupported_dtype') throw e;
-        return null;
-      }
-    });
+    const dev = c.memo('device', JSON.stringify([gpuId, dtype]), () => deviceOrNull(rl, gpuId, dtype));
     const t = c.call('tile', { rows: v.tile, cols: v.tile, dtype }, { rows: 'tile', cols: 'tile' });
     const one = c.callOnce('noReuse', dtype, () => c.call('tile', { rows: 1, cols: 1, dtype }));
     const ro = t && dev && c.call('roofline', { peakFlopsPerSecond: dev.peakFlopsPerSecond, bytesPerSecond: dev.bytesPerSecond, flopsPerByte: t.flopsPerByte });
