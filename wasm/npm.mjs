@@ -71,6 +71,8 @@ export interface RooflineChangeDetail {
   kind: CalculatorKind;
   /** The inputs in base units (bytes, FLOP/s, bytes/s), or ids (gpu, dtype ...). */
   values: { [input: string]: number | string };
+  /** The selects' choices: catalog ids (model, gpu, format, precision ...), or 'custom'. */
+  selects: { [select: string]: string };
   /** false while any field is invalid. */
   ok: boolean;
 }

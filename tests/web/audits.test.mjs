@@ -12,7 +12,7 @@
 // every section out first (as scrolling to each would).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LANGS, until, useBrowserAndSite } from './helpers.mjs';
+import { LANGS, useBrowserAndSite, waitReady } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } };
@@ -119,12 +119,7 @@ for (const lang of LANGS) {
         const page = await context.newPage();
         page.on('pageerror', (e) => errors.push(e.message));
         await page.goto(`${env.site.url}index.html?lang=${lang}`);
-        await until(page, () => {
-          const lab = document.getElementById('lab');
-          const els = [...document.querySelectorAll('roofline-calculator')];
-          return lab && lab.dataset.rendered === 'all' && els.length > 0
-            && els.every((el) => el.shadowRoot && el.shadowRoot.querySelector('.calc, .practice, .form-error'));
-        }, null, { timeout: 30000 });
+        await waitReady(page, { timeout: 30000 });
         // every section laid out, as when the reader scrolls to it
         await page.evaluate(() => {
           for (const s of document.querySelectorAll('.lesson-section')) s.style.contentVisibility = 'visible';

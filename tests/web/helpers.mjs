@@ -127,14 +127,14 @@ export function runWorker(page, start) {
 }
 
 /** Waits until every calculator on the page has rendered, and its charts with it. */
-export async function waitReady(page) {
+export async function waitReady(page, { timeout = 20000 } = {}) {
   await until(page, () => {
     // the lesson's page renders its later sections in idle time: wait for all of them
     const lab = document.getElementById('lab');
     if (lab && lab.dataset.rendered !== 'all') return false;
     const els = [...document.querySelectorAll('roofline-calculator')];
     return els.length > 0 && els.every((el) => el.shadowRoot && el.shadowRoot.querySelector('.calc, .practice, .form-error'));
-  }, null, { timeout: 20000 });
+  }, null, { timeout });
   await idle(page);
 }
 

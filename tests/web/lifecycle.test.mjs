@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  SITE_DIR, until, norm, frames, shotPath, loadUi, useBrowserAndSite, countWasmInstances, rememberCalculators,
+  SITE_DIR, until, norm, frames, field, shotPath, loadUi, useBrowserAndSite, countWasmInstances, rememberCalculators,
 } from './helpers.mjs';
 import { aliveAfterCollections } from '../sites/heap.mjs';
 
@@ -278,5 +278,31 @@ test("the element's script asks for roofline.js as it starts (a preload, used on
     }
   } finally {
     await context2.close();
+  }
+});
+
+test("the roofline-change event's detail is plain data: the inputs, the selects' ids, ok (no internal object)", async () => {
+  const { page, context, errors } = await open(`${env.site.url}embed-example.html`);
+  try {
+    await until(page, RENDERED, EMBEDDED);
+    await page.evaluate(() => {
+      globalThis.__details = [];
+      document.addEventListener('roofline-change', (e) => {
+        // structuredClone refuses functions and class instances with them: only data passes
+        let cloned;
+        try { cloned = structuredClone(e.detail); } catch (err) { cloned = { error: String(err) }; }
+        globalThis.__details.push({ keys: Object.keys(e.detail).sort(), cloned });
+      });
+    });
+    await field(page, 'decode', 'batch').fill('4');
+    await until(page, () => globalThis.__details.some((d) => d.cloned && d.cloned.kind === 'decode'));
+    const d = await page.evaluate(() => globalThis.__details.find((x) => x.cloned && x.cloned.kind === 'decode'));
+    assert.deepEqual(d.keys, ['kind', 'ok', 'selects', 'values']);
+    assert.equal(d.cloned.values.batch, 4);
+    assert.equal(typeof d.cloned.selects.gpu, 'string');
+    assert.equal(d.cloned.ok, true);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
   }
 });

@@ -891,7 +891,8 @@ export class Calc {
     }
     this.lastErrors = errors;
     if (changed) this.writeUrl();
-    this.lastChange = { kind: this.kind, values: vals, ok: !formError && !failText && !Object.keys(errors).length, calc: this };
+    // plain data only (docs/embedding.md, "Events"): the inputs in base units, the selects' ids
+    this.lastChange = { kind: this.kind, values: vals, selects: { ...this.state.selects }, ok: !formError && !failText && !Object.keys(errors).length };
     if (announce) this.announce();
   }
 

@@ -27,13 +27,14 @@ const LIMIT_TOURS = {
 };
 
 // The precision of the reader's roofline calculator: the peak of an integer one is in TOPS.
-let readerPeakUnit = 'tflops';
+let readerPrecision = null;
 if (typeof document !== 'undefined') {
   document.addEventListener('roofline-change', (e) => {
     const d = e.detail || {};
-    if (d.kind === 'roofline' && d.calc) readerPeakUnit = isIntegerDtype(d.calc.rl, d.calc.state.selects.precision) ? 'tops' : 'tflops';
+    if (d.kind === 'roofline' && d.selects) readerPrecision = d.selects.precision;
   });
 }
+const readerPeakUnit = (rl) => (readerPrecision && isIntegerDtype(rl, readerPrecision) ? 'tops' : 'tflops');
 
 function pr(rl, id, lang, fallbackId) {
   const txt = proseText(rl, id, lang);
@@ -68,7 +69,7 @@ function limitsCase(rl, which, lang) {
   const dev = caseArgs(rl, LIMIT_TOUR_CASE.c01Layer, 'clocks');
   const peak = r && Number.isFinite(r.peak) ? r.peak : dev.peakFlopsPerSecond;
   const bw = r && Number.isFinite(r.bw) ? r.bw : dev.bytesPerSecond;
-  const peakUnit = r && Number.isFinite(r.peak) ? readerPeakUnit : 'tflops';
+  const peakUnit = r && Number.isFinite(r.peak) ? readerPeakUnit(rl) : 'tflops';
   return { flops: mm.flops, bytes: mm.bytes, peak, bw, gpuName: null, peakUnit };
 }
 
@@ -182,7 +183,7 @@ class Diagram {
         setText(this.caseLine, t('diagram.limits.caseTour', lang, { gpu: catalogName('gpu', caseValues(this.rl, id).gpu, lang) }));
       } else {
         setText(this.linkValue, r && Number.isFinite(r.bw) ? fmt(r.bw, 'gbps') : '—');
-        values.cores = r && Number.isFinite(r.peak) ? fmt(r.peak, readerPeakUnit) : '—';
+        values.cores = r && Number.isFinite(r.peak) ? fmt(r.peak, readerPeakUnit(this.rl)) : '—';
         values.weights = d && Number.isFinite(d.weights) ? fmt(d.weights, 'gb') : '—';
         values.inputs = d && Number.isFinite(d.kv) && Number.isFinite(d.batch) ? t('diagram.flow.kvValue', lang, { kv: fmt(d.kv, 'gb'), batch: fmt(d.batch, 'integer') }) : '—';
         values.cache = r && Number.isFinite(r.intensity) ? t('diagram.flow.reuse', lang, { intensity: fmt(r.intensity, 'number') }) : '';

@@ -309,9 +309,8 @@ export class Page {
     const a = h('a', { href: '#step', 'data-open-step': fromDecode ? 'decode' : 'limits' }, t('step.open', lang));
     if (fromDecode) {
       const follow = (e) => {
-        const { kind, values, calc } = e.detail || {};
-        if (kind !== 'decode' || !calc || !values) return;
-        const sel = calc.state.selects;
+        const { kind, values, selects: sel } = e.detail || {};
+        if (kind !== 'decode' || !sel || !values) return;
         const u = new URL(location.href);
         for (const k of [...u.searchParams.keys()]) if (k.startsWith('step.')) u.searchParams.delete(k);
         if (sel.model && sel.model !== 'custom' && sel.model !== 'config') u.searchParams.set('step.model', sel.model);
