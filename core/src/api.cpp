@@ -1060,7 +1060,8 @@ std::span<const Function> table() {
          Value parsed;
          if (c.is(Value::Kind::string)) {
            try {
-             parsed = parse_json(c.string());
+             // JSON alone: a NaN or Infinity in a config.json is no number of its model
+             parsed = parse_strict_json(c.string());
            } catch (const Error& e) {
              throw Error(ErrorCode::invalid_config, "config", std::string("config is not valid JSON: ") + e.what());
            }

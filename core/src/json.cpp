@@ -31,7 +31,8 @@ constexpr bool exact_double_arithmetic = FLT_EVAL_METHOD == 0;
 
 class Parser {
  public:
-  explicit Parser(std::string_view text) : begin_(text.data()), p_(text.data()), end_(text.data() + text.size()) {}
+  explicit Parser(std::string_view text, bool non_finite = true)
+      : begin_(text.data()), p_(text.data()), end_(text.data() + text.size()), non_finite_(non_finite) {}
 
   Value document() {
     Value v = value(0);
@@ -44,6 +45,7 @@ class Parser {
   const char* begin_;
   const char* p_;
   const char* end_;
+  bool non_finite_;  ///< NaN, Infinity and -Infinity read as numbers (parse_json), or refused
   double values_ = 0;
 
   [[noreturn]] void fail(std::string_view expected) const {
@@ -89,13 +91,13 @@ class Parser {
         if (consume("null")) return Value();
         break;
       case 'N':
-        if (consume("NaN")) return Value(std::numeric_limits<double>::quiet_NaN());
+        if (non_finite_ && consume("NaN")) return Value(std::numeric_limits<double>::quiet_NaN());
         break;
       case 'I':
-        if (consume("Infinity")) return Value(std::numeric_limits<double>::infinity());
+        if (non_finite_ && consume("Infinity")) return Value(std::numeric_limits<double>::infinity());
         break;
       case '-':
-        if (consume("-Infinity")) return Value(-std::numeric_limits<double>::infinity());
+        if (non_finite_ && consume("-Infinity")) return Value(-std::numeric_limits<double>::infinity());
         return Value(number());
       default:
         if (is_digit(*p_)) return Value(number());
@@ -671,6 +673,8 @@ void write_value(const Value& value, Writer& out) {
 }  // namespace
 
 Value parse_json(std::string_view text) { return Parser(text).document(); }
+
+Value parse_strict_json(std::string_view text) { return Parser(text, false).document(); }
 
 void write_json(const Value& value, std::string& out) {
   Writer writer(out);

@@ -237,6 +237,25 @@ TEST_CASE("modelFromConfig takes the text of a config.json and returns every fig
     CHECK(e.code() == ErrorCode::invalid_config);
     CHECK(e.field() == "config");
   }
+  // NaN and Infinity are no JSON: the text with one in place of a number is refused as a config,
+  // where it used to be read as a number and fail later, or not at all
+  for (const std::string bad : {"NaN", "Infinity", "-Infinity"}) {
+    std::string t = text.str();
+    const std::size_t at = t.find("\"rms_norm_eps\":");
+    REQUIRE(at != std::string::npos);
+    const std::size_t from = t.find(':', at) + 1;
+    const std::size_t to = t.find_first_of(",}", from);
+    t.replace(from, to - from, " " + bad);
+    CHECK_NOTHROW(api::parse_json(t));  // (the core's own reader of arguments still takes them)
+    try {
+      api::call("modelFromConfig", Value::object().set("config", t));
+      FAIL("accepted " << bad);
+    } catch (const Error& e) {
+      CHECK(e.code() == ErrorCode::invalid_config);
+      CHECK(e.field() == "config");
+      CHECK(std::string(e.what()).find("not valid JSON") != std::string::npos);
+    }
+  }
 }
 
 TEST_CASE("cost per million tokens: price ÷ (tokens/s × 3,600) × 10⁶, per GPU count") {

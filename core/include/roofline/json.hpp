@@ -29,6 +29,10 @@ inline constexpr double max_json_values = 1e6;
 /// JSON (the message says what was expected and at which byte).
 Value parse_json(std::string_view text);
 
+/// The same, JSON alone (RFC 8259): NaN, Infinity and -Infinity are refused like any other text
+/// that is not JSON. For files written by others (a config.json), where they are no number.
+Value parse_strict_json(std::string_view text);
+
 /// Writes `value` as compact JSON (no spaces), keys in the Value's order. Numbers always read back
 /// as the identical double: integers below 2^53 as integers, others with Grisu2's digits (the
 /// shortest in all but a fraction of a percent of cases, which get one digit more) in
