@@ -250,13 +250,6 @@ function replay(calc, root, carried) {
 }
 
 /**
- * The colours an element shows (its `theme` attribute: light, dark or auto, the default), as its
- * data-scheme attribute, which the style sheet reads: "light" or "dark", or none where the
- * reader's own setting decides (prefers-color-scheme). `auto` follows the host page's declared
- * color-scheme first: a documentation site that declares itself light only gets light
- * calculators whatever the reader's setting. Any other value of `theme` is auto.
- */
-/**
  * The host's own background behind `el`: the first ancestor (across shadow roots) painted with
  * an opaque colour, 'light' or 'dark' by its luminance; null where none is (the browser's canvas).
  */
@@ -274,10 +267,11 @@ function hostBackground(el) {
 }
 
 /**
- * The colours the element uses (data-scheme, calculator.css): theme="light" or "dark" pins them;
- * `auto` (or none) follows the host: its declared color-scheme where it names one only, else the
- * background the host paints behind the element, else the browser's canvas, which is light unless
- * the page declares it may be dark (then the reader's setting decides, prefers-color-scheme).
+ * The colours an element shows, as its data-scheme attribute, which the style sheet reads:
+ * "light" or "dark", or none where the reader's own setting decides (prefers-color-scheme).
+ * theme="light" or "dark" pins them; `auto` (the default, and any other value) follows the host:
+ * its declared color-scheme where it names one only, else the background the host paints behind
+ * the element, else the browser's canvas, which is light unless the page declares it may be dark.
  */
 function applyScheme(el) {
   const theme = el.getAttribute('theme');
