@@ -321,15 +321,13 @@ export class Calc {
   // ---- rendering -------------------------------------------------------------------------
   setLang(lang) {
     if (lang === this.lang) return;
-    const numbers = {};
-    for (const f of this.def.fields) numbers[f.id] = this.fieldNumber(f.id);
-    const filled = new Set(Object.keys(this.exact).filter((id) => this.exact[id].text === this.state.fields[id]));
+    // each field's number and what it was filled with, read in the old language
+    const before = this.def.fields.map((f) => [f.id, this.fieldNumber(f.id), this.filled(f.id)]);
     this.lang = lang;
-    for (const f of this.def.fields) {
-      const v = numbers[f.id];
+    for (const [id, v, filled] of before) {
       if (typeof v !== 'number' || !Number.isFinite(v)) continue;
-      if (filled.has(f.id)) this.fill(f.id, v, this.exact[f.id].base);
-      else this.state.fields[f.id] = fmtInput(v, lang);
+      if (filled) this.fill(id, v, filled.base);
+      else this.state.fields[id] = fmtInput(v, lang);
     }
     this.render(this.root);
   }
@@ -554,17 +552,26 @@ export class Calc {
     else delete this.exact[id];
   }
 
-  /** The base-unit value field `id` was filled with, while its text is as filled (else undefined). */
-  filledBase(id) {
+  /** What field `id` was filled with ({ text, value, base }) while its text is as filled, else null. */
+  filled(id) {
     const e = this.exact[id];
-    return e && e.text === this.state.fields[id] ? e.base : undefined;
+    return e && e.text === this.state.fields[id] ? e : null;
   }
 
   /** The number field `id` holds: the one it was filled with while its text is as filled, else its text read. */
   fieldNumber(id) {
-    const e = this.exact[id];
-    const text = this.state.fields[id];
-    return e && e.text === text ? e.value : parseNumber(text, this.lang);
+    const e = this.filled(id);
+    return e ? e.value : parseNumber(this.state.fields[id], this.lang);
+  }
+
+  /** fn()'s value, kept under `name` while `key` stays the same (a falsy one too where `keepFalsy`). */
+  remember(name, key, fn, keepFalsy) {
+    const e = this.memos.get(name);
+    if (e && e.key === key) return e.value;
+    const value = fn();
+    if (value || keepFalsy) this.memos.set(name, { key, value });
+    else this.memos.delete(name);
+    return value;
   }
 
   syncFields() {
@@ -711,7 +718,8 @@ export class Calc {
     for (const f of this.def.fields) {
       const v = this.fieldNumber(f.id);
       if (typeof v === 'number') {
-        const base = this.filledBase(f.id) ?? toBase(v, f.unit || 'one');
+        const filled = this.filled(f.id);
+        const base = filled ? filled.base : toBase(v, f.unit || 'one');
         // a numeral beyond double range (1e400) reads as Infinity: say "too large", as for 1e300
         const overflowed = !Number.isFinite(v) && !Number.isNaN(v) && !/inf|∞/i.test(String(this.state.fields[f.id]));
         if ((Number.isFinite(v) && !Number.isFinite(base)) || overflowed) this.localErrors[f.id] = 'too_large';
@@ -841,25 +849,12 @@ export class Calc {
        * it was: a chart's curve over the other inputs, the catalog GPUs' ridges. fn calls the
        * module directly (a field's error is c.call's to report) and its value is only read.
        */
-      memo: (name, key, fn) => {
-        const e = this.memos.get(name);
-        if (e && e.key === key) return e.value;
-        const value = fn();
-        this.memos.set(name, { key, value });
-        return value;
-      },
+      memo: (name, key, fn) => this.remember(name, key, fn, true),
       /**
        * A call through ctx.call kept while `key` (what it reads) stays the same: a result is
        * kept, a failure is not (made again, its error goes to its field each time).
        */
-      callOnce: (name, key, fn) => {
-        const e = this.memos.get(name);
-        if (e && e.key === key) return e.value;
-        const value = fn();
-        if (value) this.memos.set(name, { key, value });
-        else this.memos.delete(name);
-        return value;
-      },
+      callOnce: (name, key, fn) => this.remember(name, key, fn, false),
       /** A message about the inputs as a whole, already in the reader's language. */
       fail: (text) => {
         failText = failText || text;
