@@ -8,7 +8,7 @@
 import { h, s, clear } from './dom.js';
 import { t } from './i18n.js';
 import { format } from './format.js';
-import { logFrame, marker, markerBox, labelSides, placeText, fmtTick, scrollBox, dataTable, roofSegments } from './charts.js';
+import { logFrame, marker, markerBox, labelSides, placeText, fmtTick, scrollBox, dataTable, roofSegments, boxCost } from './charts.js';
 import { isIntegerDtype } from './catalog.js';
 
 const MAX_BYTES = 2_000_000;
@@ -58,12 +58,6 @@ export function slopeLabel(f, bw, x, text, cls, { fontSize = 12, gap = 4 } = {})
   return { el, boxes };
 }
 
-function overlapArea(a, b) {
-  const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
-  const hh = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
-  return w > 0 && hh > 0 ? w * hh : 0;
-}
-
 /**
  * Of the places along a roof's slope (intensities, in order of preference), the one whose label
  * covers least of the boxes taken and stays inside the plot: slopeLabel's { el, boxes }.
@@ -73,10 +67,7 @@ export function placeSlopeLabel(f, bw, xs, text, cls, taken, plot, opts) {
   for (const x of xs) {
     const l = slopeLabel(f, bw, x, text, cls, opts);
     let cost = 0;
-    for (const b of l.boxes) {
-      if (b.x0 < plot.x0 || b.x1 > plot.x1 || b.y0 < plot.y0 || b.y1 > plot.y1) cost += 1e6;
-      for (const o of taken) cost += overlapArea(b, o);
-    }
+    for (const b of l.boxes) cost += boxCost(b, taken, plot);
     if (!best || cost < best.cost) best = { ...l, cost };
     if (cost === 0) break;
   }

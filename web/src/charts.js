@@ -287,15 +287,14 @@ function labelBox(x, y, text, side, fontSize) {
   return textBox(x + dx, y + dy, text, anchor, fontSize);
 }
 
-/** How many square pixels two boxes share (0 where they do not meet). */
-export function overlap(a, b) {
+function overlap(a, b) {
   const w = Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
   const h = Math.min(a.y1, b.y1) - Math.max(a.y0, b.y0);
   return w > 0 && h > 0 ? w * h : 0;
 }
 
 /** How much a box covers of others (their areas summed), far more where it leaves the plot. */
-function boxCost(box, taken, plot) {
+export function boxCost(box, taken, plot) {
   const outside = box.x0 < plot.x0 || box.x1 > plot.x1 || box.y0 < plot.y0 || box.y1 > plot.y1;
   let sum = outside ? 1e6 : 0;
   for (const t of taken) sum += overlap(box, t);

@@ -2,7 +2,7 @@
 // An integer precision (INT8) rates its peak in TOPS, as datasheets and the lesson do.
 // Defaults: an LLM decode on the T4 (the core's case t4-decode-point).
 import { catalog, caseArgs, caseValues, gpuOptions, precisions, dtypeName, isIntegerDtype } from './catalog.js';
-import { logFrame, frameIn, showChart, marker, dataTable, fmtTick, textBox, overlap, roofCorners, roofSegments } from './charts.js';
+import { logFrame, frameIn, showChart, marker, dataTable, fmtTick, textBox, placeText, roofCorners, roofSegments } from './charts.js';
 import { h, s, clear } from './dom.js';
 import { formatNumber } from './format.js';
 import { fromBase } from './units.js';
@@ -180,9 +180,11 @@ function drawRoofline(c, r) {
     const compText = c.t('chart.region.compute');
     const xm = inside(memText, (f.X(f.X.min) + f.X(seg.ridge)) / 2);
     const xc = inside(compText, (f.X(seg.ridge) + f.X(f.X.max)) / 2);
-    const yc = overlap(textBox(xm, yText, memText, 'middle', 12.5), textBox(xc, yText, compText, 'middle', 12.5)) > 0 ? yText + 16 : yText;
-    f.plot.append(s('text', { class: 'region-label memory', x: xm, y: yText, 'text-anchor': 'middle' }, memText));
-    f.plot.append(s('text', { class: 'region-label compute', x: xc, y: yc, 'text-anchor': 'middle' }, compText));
+    const plotBox = { x0: f.X(f.X.min), x1: f.X(f.X.max), y0: f.Y(f.Y.max), y1: f.Y(f.Y.min) };
+    const mem = placeText(memText, [{ x: xm, y: yText, anchor: 'middle' }], [], plotBox, 12.5);
+    const comp = placeText(compText, [{ x: xc, y: yText, anchor: 'middle' }, { x: xc, y: yText + 16, anchor: 'middle' }], [mem.box], plotBox, 12.5);
+    f.plot.append(s('text', { class: 'region-label memory', x: mem.x, y: mem.y, 'text-anchor': 'middle' }, memText));
+    f.plot.append(s('text', { class: 'region-label compute', x: comp.x, y: comp.y, 'text-anchor': 'middle' }, compText));
   }
   const rows = [];
   for (const { p, attainable, label, row } of fixed.points) {
