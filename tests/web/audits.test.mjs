@@ -12,7 +12,7 @@
 // every section out first (as scrolling to each would).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LANGS, useBrowserAndSite, waitReady } from './helpers.mjs';
+import { LANGS, openPage, useBrowserAndSite } from './helpers.mjs';
 
 const env = useBrowserAndSite();
 const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1366, height: 900 } };
@@ -113,13 +113,9 @@ function targetAudit() {
 for (const lang of LANGS) {
   for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     test(`layout and target audits, every section (${lang}, ${device})`, { timeout: 120000 }, async () => {
-      const context = await env.browser.newContext({ viewport, locale: lang });
-      const errors = [];
+      const { page, context, foreign, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`,
+        { allowedOrigin: env.site.url, viewport, locale: lang, readyTimeout: 30000 });
       try {
-        const page = await context.newPage();
-        page.on('pageerror', (e) => errors.push(e.message));
-        await page.goto(`${env.site.url}index.html?lang=${lang}`);
-        await waitReady(page, { timeout: 30000 });
         // every section laid out, as when the reader scrolls to it
         await page.evaluate(() => {
           for (const s of document.querySelectorAll('.lesson-section')) s.style.contentVisibility = 'visible';
@@ -130,6 +126,7 @@ for (const lang of LANGS) {
         assert.deepEqual(await page.evaluate(layoutAudit), [], 'layout');
         assert.deepEqual(await page.evaluate(targetAudit), [], 'targets under 24 × 24 px');
         assert.deepEqual(errors, []);
+        assert.deepEqual(foreign, []);
       } finally {
         await context.close();
       }

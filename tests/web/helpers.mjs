@@ -63,10 +63,11 @@ export async function serve(dir = SITE_DIR, options = {}) {
 /**
  * A page that records every request and every console error, and answers requests to any
  * origin other than `allowedOrigin` (or any non-file URL when allowedOrigin is 'file:') with an
- * abort, remembering them so a test can fail on them.
+ * abort, remembering them so a test can fail on them. `touch`: a phone's touch screen (tap());
+ * `readyTimeout`: how long waitReady may wait for the whole page.
  */
-export async function openPage(browser, url, { allowedOrigin, colorScheme = 'light', viewport = { width: 1100, height: 900 }, locale = 'en-US', bypassCSP = false } = {}) {
-  const context = await browser.newContext({ colorScheme, viewport, locale, bypassCSP });
+export async function openPage(browser, url, { allowedOrigin, colorScheme = 'light', viewport = { width: 1100, height: 900 }, locale = 'en-US', bypassCSP = false, touch = false, readyTimeout } = {}) {
+  const context = await browser.newContext({ colorScheme, viewport, locale, bypassCSP, hasTouch: touch, isMobile: touch });
   const foreign = [];
   const errors = [];
   await context.route('**/*', (route) => {
@@ -82,7 +83,7 @@ export async function openPage(browser, url, { allowedOrigin, colorScheme = 'lig
   });
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   await page.goto(url);
-  await waitReady(page);
+  await waitReady(page, { timeout: readyTimeout });
   return { page, context, foreign, errors };
 }
 

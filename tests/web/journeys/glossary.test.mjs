@@ -6,7 +6,7 @@
 // page's end). Spanish on a phone, English on a desktop.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { journeyEndShots, until, useBrowserAndSite } from '../helpers.mjs';
+import { journeyEndShots, openPage, until, useBrowserAndSite } from '../helpers.mjs';
 
 const env = useBrowserAndSite();
 
@@ -41,19 +41,12 @@ for (const { lang, viewport, back } of [
   { lang: 'en', viewport: { width: 1366, height: 900 }, back: 'browser' },
 ]) {
   test(`a calculator's term opens in place, its card is one link away, and Back returns to it (${lang}, ${viewport.width} px, ${back} back)`, { timeout: 120000 }, async () => {
-    const context = await env.browser.newContext({ viewport, locale: lang });
-    const errors = [];
+    // (the whole page built: nothing above the calculator grows while the reader reads)
+    const { page, context, foreign, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`,
+      { allowedOrigin: env.site.url, viewport, locale: lang, readyTimeout: 30000 });
     try {
-      const page = await context.newPage();
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${env.site.url}index.html?lang=${lang}`);
       const calc = page.locator('roofline-calculator[kind="decode"]');
       const tips = calc.locator('details.term-tip');
-      await until(page, () => {
-        const el = document.querySelector('roofline-calculator[kind="decode"]');
-        return el && el.shadowRoot && el.shadowRoot.querySelector('details.term-tip')
-          && document.getElementById('lab').dataset.rendered === 'all';
-      }, null, { timeout: 30000 });
       const term = await tips.first().getAttribute('data-term');
       const tip = tips.first();
       const summary = tip.locator('summary');
@@ -103,6 +96,7 @@ for (const { lang, viewport, back } of [
       assert.equal(await page.locator('.glossary-back').count(), 0, 'the way back is gone once used');
       if (lang === 'es') await journeyEndShots(page, tip, 'glossary-es');
       assert.deepEqual(errors, []);
+      assert.deepEqual(foreign, []);
     } finally {
       await context.close();
     }

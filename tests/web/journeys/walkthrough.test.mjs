@@ -5,7 +5,7 @@
 // Spanish, 390 × 844, light and dark.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { shotPath, until, useBrowserAndSite } from '../helpers.mjs';
+import { openPage, shotPath, useBrowserAndSite } from '../helpers.mjs';
 
 const env = useBrowserAndSite();
 const PHONE = { width: 390, height: 844 };
@@ -27,13 +27,9 @@ function layout(sectionId) {
 
 for (const [sectionId, colorScheme] of [['limits', 'light'], ['flow', 'dark']]) {
   test(`the ${sectionId} walkthrough keeps its highlighted boxes on a phone's screen, step by step (es, ${colorScheme})`, { timeout: 90000 }, async () => {
-    const context = await env.browser.newContext({ viewport: PHONE, locale: 'es', colorScheme, hasTouch: true, isMobile: true });
-    const errors = [];
+    const { page, context, foreign, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=es`,
+      { allowedOrigin: env.site.url, viewport: PHONE, locale: 'es', colorScheme, touch: true, readyTimeout: 30000 });
     try {
-      const page = await context.newPage();
-      page.on('pageerror', (e) => errors.push(e.message));
-      await page.goto(`${env.site.url}index.html?lang=es`);
-      await until(page, (id) => document.querySelector(`#${id} figure.diagram .tour-btn`), sectionId, { timeout: 30000 });
       // the first button is "your numbers", the others the walkthroughs
       const tours = page.locator(`#${sectionId} .tour-btn`);
       const count = (await tours.count()) - 1;
@@ -75,6 +71,7 @@ for (const [sectionId, colorScheme] of [['limits', 'light'], ['flow', 'dark']]) 
       assert.deepEqual(off, []);
       await page.screenshot({ path: shotPath(`journey-walkthrough-${sectionId}-es-390-${colorScheme}.png`) });
       assert.deepEqual(errors, []);
+      assert.deepEqual(foreign, []);
     } finally {
       await context.close();
     }
