@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { journeyEndShots, launch, norm, openPage, serve, shotPath, SITE_DIR, useBrowserAndSite } from '../helpers.mjs';
+import { journeyEndShots, launch, norm, openPage, serve, shotPath, SITE_DIR, useBrowserAndSite, waitReady } from '../helpers.mjs';
 
 const env = useBrowserAndSite();
 const DESKTOP = { width: 1366, height: 900 };
@@ -66,6 +66,7 @@ test('the engineer sizes Llama 3 8B in INT4 on an RTX 4090: batch 32 of 8,192 to
     await page.waitForTimeout(400);
     const before = s.rows;
     await page.reload();
+    await waitReady(page); // the reader waits for the page to draw, as before the first look
     await calc.scrollIntoViewIfNeeded();
     assert.deepEqual((await seen(calc)).rows, before, 'the same results after a reload of the page\'s address');
     assert.equal(await calc.locator('select[name="model"]').inputValue(), 'llama3-8b', 'the model is still chosen, not "custom"');
