@@ -16,7 +16,7 @@ export type ErrorCode =
   | 'too_large' | 'out_of_range' | 'shape_mismatch' | 'ragged_matrix' | 'unknown_dtype'
   | 'unknown_gpu' | 'unknown_model' | 'unknown_format' | 'unknown_case' | 'unsupported_dtype'
   | 'never_crosses_ridge' | 'unknown_function' | 'unknown_argument' | 'invalid_config' | 'unknown_architecture'
-  | 'internal_error';
+  | 'invalid_json' | 'internal_error';
 /** What an argument must be (functions()[i].args[j].kind). */
 export type ArgKind =
   | 'count' | 'countOrZero' | 'positive' | 'nonNegative' | 'fraction' | 'number' | 'dtype' | 'gpu' | 'model'

@@ -32,6 +32,7 @@ std::string_view error_code_id(ErrorCode code) {
     case ErrorCode::unknown_argument: return "unknown_argument";
     case ErrorCode::invalid_config: return "invalid_config";
     case ErrorCode::unknown_architecture: return "unknown_architecture";
+    case ErrorCode::invalid_json: return "invalid_json";
     case ErrorCode::internal_error: return "internal_error";
   }
   return "unknown_error";

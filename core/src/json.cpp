@@ -49,7 +49,7 @@ class Parser {
   double values_ = 0;
 
   [[noreturn]] void fail(std::string_view expected) const {
-    throw Error(ErrorCode::internal_error, "",
+    throw Error(ErrorCode::invalid_json, "",
                 "invalid JSON at byte " + std::to_string(p_ - begin_) + ": expected " + std::string(expected));
   }
 

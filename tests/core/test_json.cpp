@@ -273,13 +273,13 @@ TEST_CASE("json: limits: nesting deeper than 8 and more than a million values ar
   CHECK(std::string(many.what()) == "arguments hold too many values");
 }
 
-TEST_CASE("json: text that is not JSON is an internal_error that says where") {
+TEST_CASE("json: text that is not JSON is invalid_json, saying where") {
   for (const char* bad : {"", " ", "{", "}", "[1,]", "[1 2]", "{\"a\" 1}", "{\"a\":1,}", "{a:1}", "01", "1.", ".5",
                           "+1", "1e", "1e+", "-", "tru", "nul", "nan", "infinity", "NaNa", "\"abc", "\"a\x01\"",
                           "\"\\x\"", "\"\\u12\"", "\"\\u12g4\"", "[1] x", "{\"a\":1}}", "'a'", "[", "\"\\"}) {
     INFO(bad);
     const Error e = error_of(bad);
-    CHECK(e.code() == ErrorCode::internal_error);
+    CHECK(e.code() == ErrorCode::invalid_json);
     CHECK(std::string(e.what()).rfind("invalid JSON at byte ", 0) == 0);
   }
   CHECK(std::string(error_of("[1,]").what()) == "invalid JSON at byte 3: expected a value");

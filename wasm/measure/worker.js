@@ -67,7 +67,7 @@ function makeTeam(spec) {
   const { index, size, shared } = spec;
   const ok = Number.isInteger(size) && size >= 2 && size <= 64 && Number.isInteger(index) && index >= 0 && index < size
     && typeof SharedArrayBuffer === 'function' && shared instanceof SharedArrayBuffer && shared.byteLength >= 16 + size * TEAM_SLOTS * 8;
-  if (!ok) throw new MeasureError('internal', 'a team needs { index, size: 2…64, shared: SharedArrayBuffer }');
+  if (!ok) throw new MeasureError('internal_error', 'a team needs { index, size: 2…64, shared: SharedArrayBuffer }');
   const ctl = new Int32Array(shared, 0, 4);
   const slots = new Float64Array(shared, 16, size * TEAM_SLOTS);
   const GEN = 0;
@@ -292,7 +292,7 @@ self.onmessage = (e) => {
       postMessage({ type: 'stopped' });
       return;
     }
-    postMessage({ type: 'error', code: err instanceof MeasureError ? err.code : 'internal', detail: String(err && err.message ? err.message : err) });
+    postMessage({ type: 'error', code: err instanceof MeasureError ? err.code : 'internal_error', detail: String(err && err.message ? err.message : err) });
     if (team) team.abort();
   });
 };

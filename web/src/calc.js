@@ -864,7 +864,7 @@ export class Calc {
       this.def.compute(ctx);
     } catch (e) {
       console.error(e);
-      formError = formError || { code: 'internal', field: '' };
+      formError = formError || { code: 'internal_error', field: '' };
     }
     for (const f of this.def.fields) {
       const els = this.fieldEls[f.id];

@@ -345,7 +345,7 @@ export class Practice {
         : this.rl.checkQuestion({ id: this.id, answers });
     } catch (e) {
       console.error(e);
-      this.summaryEl.textContent = this.tr('error.internal');
+      this.summaryEl.textContent = this.tr('error.internal_error');
       return;
     }
     this.result = result;

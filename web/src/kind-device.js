@@ -313,7 +313,7 @@ function startMeasure(c) {
       c.update();
     },
     onError: (code, detail) => {
-      Object.assign(p, { state: 'error', error: { code: ['load', 'memory', 'verify', 'timer', 'worker', 'stalled'].includes(code) ? code : 'internal', detail }, measurement: null });
+      Object.assign(p, { state: 'error', error: { code: ['load', 'memory', 'verify', 'timer', 'worker', 'stalled'].includes(code) ? code : 'internal_error', detail }, measurement: null });
       c.update({ changed: false });
     },
   }, threads);

@@ -38,6 +38,7 @@ enum class ErrorCode {
   unknown_argument,
   invalid_config,
   unknown_architecture,
+  invalid_json,
   internal_error,
 };
 
@@ -50,7 +51,7 @@ inline constexpr std::array all_error_codes{
     ErrorCode::unknown_model,    ErrorCode::unknown_format, ErrorCode::unknown_case,
     ErrorCode::unsupported_dtype, ErrorCode::never_crosses_ridge, ErrorCode::unknown_function,
     ErrorCode::unknown_argument, ErrorCode::invalid_config, ErrorCode::unknown_architecture,
-    ErrorCode::internal_error,
+    ErrorCode::invalid_json,     ErrorCode::internal_error,
 };
 
 /// The stable identifier of a code: "not_integer", "shape_mismatch", ...

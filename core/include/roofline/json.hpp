@@ -25,7 +25,7 @@ inline constexpr double max_json_values = 1e6;
 /// host can pass non-finite numbers for the core to reject with not_finite. Strings are UTF-8;
 /// \uXXXX escapes (surrogate pairs included) become UTF-8, a lone surrogate becomes U+FFFD.
 /// Throws roofline::Error: too_large ("arguments are nested too deeply" past max_json_depth,
-/// "arguments hold too many values" past max_json_values), internal_error for text that is not
+/// "arguments hold too many values" past max_json_values), invalid_json for text that is not
 /// JSON (the message says what was expected and at which byte).
 Value parse_json(std::string_view text);
 
