@@ -1,7 +1,7 @@
 // The module's entry points, as plain C exports (no Embind): a call crosses the boundary once
 // with one JSON text each way. wasm/api.js writes the arguments as UTF-8 JSON into the request
-// buffer, roofline_invoke parses them (api::parse_json), calls the core and writes the result
-// (api::write_json) into the reply buffer, which api.js decodes and hands to JSON.parse.
+// buffer, roofline_invoke parses them (json::parse_json), calls the core and writes the result
+// (json::write_json) into the reply buffer, which api.js decodes and hands to JSON.parse.
 // Errors never cross into JS as C++ exceptions (which would arrive as bare numbers): they come
 // back as a reply ["code","field","message"] with status 1, and api.js throws a RooflineError.
 #include <emscripten/emscripten.h>
@@ -29,7 +29,7 @@ const std::vector<std::string>& names() {
 
 int failure(std::string_view code, const std::string& field, const std::string& message) {
   reply.clear();
-  roofline::api::write_json(Value::array({Value(code), Value(field), Value(message)}), reply);
+  roofline::json::write_json(Value::array({Value(code), Value(field), Value(message)}), reply);
   return 1;
 }
 
@@ -54,10 +54,10 @@ EMSCRIPTEN_KEEPALIVE int roofline_invoke(int function, std::size_t bytes) {
     if (function < 0 || static_cast<std::size_t>(function) >= all.size() || bytes > request.size()) {
       return failure("internal_error", "", "invalid call of roofline_invoke");
     }
-    const Value result = roofline::api::call(all[static_cast<std::size_t>(function)],
-                                             roofline::api::parse_json(std::string_view(request.data(), bytes)));
+    const Value result = roofline::api::call(static_cast<std::size_t>(function),
+                                             roofline::json::parse_json(std::string_view(request.data(), bytes)));
     reply.clear();
-    roofline::api::write_json(result, reply);
+    roofline::json::write_json(result, reply);
     return 0;
   } catch (const roofline::Error& e) {
     // ["code","field","message",[[code, field, message], ...]]: the first, then every bad argument
@@ -66,7 +66,7 @@ EMSCRIPTEN_KEEPALIVE int roofline_invoke(int function, std::size_t bytes) {
       all.push(Value::array({Value(roofline::error_code_id(item.code)), Value(item.field), Value(item.message)}));
     }
     reply.clear();
-    roofline::api::write_json(
+    roofline::json::write_json(
         Value::array({Value(e.code_id()), Value(e.field()), Value(std::string(e.what())), std::move(all)}), reply);
     return 1;
   } catch (const std::bad_alloc&) {
@@ -82,7 +82,7 @@ EMSCRIPTEN_KEEPALIVE void roofline_function_names() {
   Value out = Value::array();
   for (const std::string& n : names()) out.push(Value(n));
   reply.clear();
-  roofline::api::write_json(out, reply);
+  roofline::json::write_json(out, reply);
 }
 
 /// Where the reply buffer starts, and how many bytes of it the last call wrote.

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes the API's types and signatures from the core's one API table (core/src/api.cpp), as the
+// Writes the API's types and signatures from the core's one API table (core/src/api/table_*.cpp), as the
 // built module's rl.functions() returns it:
 //   - wasm/roofline.d.ts: wasm/roofline.d.ts.in with, at its `//@generated results` line, an
 //     interface for each result type whose name ends in "Result" (DecodeResult, ...: the table's

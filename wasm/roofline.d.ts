@@ -2,7 +2,7 @@
 // FLOPs (a count), FLOP/s (a rate), bytes, bytes/s, seconds, FLOPs per byte.
 //
 // wasm/roofline.d.ts is written from wasm/roofline.d.ts.in and the core's API table
-// (core/src/api.cpp, as rl.functions() returns it) by `node wasm/dts.mjs build-wasm/site`: edit
+// (core/src/api/table_*.cpp, as rl.functions() returns it) by `node wasm/dts.mjs build-wasm/site`: edit
 // those two, not it. The table gives each function's line in the Roofline interface and each
 // result type whose name ends in "Result"; the template, every other type (tests/node/
 // api-table.test.mjs checks them against the table and the functions' results with tsc).

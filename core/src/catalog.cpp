@@ -14,7 +14,7 @@ namespace {
 
 // ---- the data files ------------------------------------------------------------------------
 
-using api::Value;
+using json::Value;
 
 /// One catalog file's fields, each error naming the file and the field (a test loads them all,
 /// so a bad file fails the test suite; embed.cmake has already checked its JSON and main fields).
@@ -167,7 +167,7 @@ std::vector<T> read_folder(std::string_view folder, Read read) {
     if (f.path.substr(0, folder.size()) != folder) continue;
     const std::string path(f.path);
     try {
-      out.push_back(read(api::parse_json(f.text), path));
+      out.push_back(read(json::parse_json(f.text), path));
     } catch (const Error& err) {
       throw Error(ErrorCode::internal_error, err.field(),
                   std::string(err.what()).rfind("core/catalog/", 0) == 0 ? err.what()

@@ -1,8 +1,5 @@
 #include "roofline/error.hpp"
 
-#include "roofline/api.hpp"
-#include "roofline/json.hpp"
-
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -36,26 +33,6 @@ std::string_view error_code_id(ErrorCode code) {
     case ErrorCode::internal_error: return "internal_error";
   }
   return "unknown_error";
-}
-
-std::string format_number(double value) {
-  // the shortest text that reads back as the same double, in JavaScript's layout (2.5, 1.5e-7,
-  // 1e+300), written by the JSON writer (no printf: smaller in WebAssembly)
-  return api::write_json(api::Value(value));
-}
-
-std::string format_rounded(double value) {
-  // four significant digits: 401.9, 0.01235, 1.235e+7
-  if (!std::isfinite(value) || value == 0) return format_number(value);
-  // scale by an exact power of ten, dividing or multiplying by it so the result is the double
-  // nearest the rounded decimal
-  const int e = int(std::floor(std::log10(std::fabs(value))));
-  if (e >= 3) {
-    const double p = std::pow(10.0, e - 3);
-    return format_number(std::round(value / p) * p);
-  }
-  const double p = std::pow(10.0, 3 - e);
-  return format_number(std::round(value * p) / p);
 }
 
 namespace {

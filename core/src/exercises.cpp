@@ -10,10 +10,13 @@
 #include "roofline/matrix.hpp"
 #include "roofline/precision.hpp"
 #include "roofline/roofline.hpp"
+#include "exercise_parts.hpp"
 
 namespace roofline {
 
 namespace {
+
+using namespace exercise_parts;
 
 // ---- drawing new numbers -------------------------------------------------------------------
 
@@ -64,58 +67,6 @@ std::vector<const Model*> llms() {
   }
   return out;
 }
-
-// ---- building parts ------------------------------------------------------------------------
-
-/// The lesson rounds to two or three significant figures: 2.5 % accepts its rounded answers
-/// (209 for 208.6, 0.2 µs for 0.198 µs, 2,700 for 2,722) and no common mistake (2×, 1.07×).
-constexpr double lesson_rounding = 0.025;
-
-CaseValue num(std::string_view name, double v) { return {name, v, {}}; }
-CaseValue named_id(std::string_view name, std::string_view v) { return {name, 0, v}; }
-
-ExercisePart number(std::string_view part_id, std::string_view kind, double expected, double rel = lesson_rounding) {
-  ExercisePart p;
-  p.id = part_id;
-  p.kind = kind;
-  p.expected = require_result(p.id, expected);
-  p.relative_tolerance = rel;
-  return p;
-}
-
-ExercisePart exact(std::string_view part_id, std::string_view kind, double expected) { return number(part_id, kind, expected, 0); }
-
-ExercisePart fraction(std::string_view part_id, double expected) {
-  // percentages are rounded to whole points: "13 %" for 12.6 % is 3.3 % off
-  ExercisePart p = number(part_id, "fraction", expected, 0.05);
-  p.absolute_tolerance = 0.0005;  // and a twentieth of a point near zero
-  return p;
-}
-
-ExercisePart choice(std::string_view part_id, std::string_view expected, std::initializer_list<std::string_view> choices) {
-  ExercisePart p;
-  p.id = part_id;
-  p.kind = "choice";
-  p.expected_choice = expected;
-  p.choices = Slots<std::string_view, 4>(choices);
-  return p;
-}
-
-ExercisePart yes_no(std::string_view part_id, bool yes) { return choice(part_id, yes ? "yes" : "no", {"yes", "no"}); }
-
-ExercisePart& with(ExercisePart& p, std::string_view mistake, double value) {
-  if (std::isfinite(value) && value > 0) p.mistakes.push_back({mistake, value});
-  return p;
-}
-
-/// A byte count read as the wrong prefix: the bytes divided by 2^20 (2^30) but written as
-/// decimal megabytes (gigabytes), and the other way round.
-void gib_mistakes(ExercisePart& p, double bytes) {
-  with(p, "gib_for_gb", bytes / 1048576.0 * 1e6);
-  with(p, "gib_for_gb", bytes / 1073741824.0 * 1e9);
-}
-
-std::string_view verdict(const Clocks& c) { return bound_id(c.bound); }
 
 // ---- the ten exercises ---------------------------------------------------------------------
 
@@ -282,11 +233,6 @@ ExerciseInstance exercise5(std::uint64_t seed) {
                 num("peak2", d2.peak.value()), num("bytesPerSecond2", d2.bandwidth.value()),
                 named_id("verdict1", verdict(c1)), named_id("verdict2", verdict(c2))};
   return e;
-}
-
-/// Tokens per second of one conversation reading `bytes` at a GPU's bandwidth.
-double ceiling_tokens(Bytes bytes, const Gpu& gpu) {
-  return decode({bytes, Bytes{0}, 1, gpu.bandwidth, 1}).tokens_per_second;
 }
 
 // 6. Decode ceilings: a model on two GPUs, and a big model on one.
@@ -519,98 +465,6 @@ ExerciseInstance exercise(int id, std::uint64_t seed) {
   e.seed = seed;
   e.level = id <= 4 ? "easy" : id <= 8 ? "medium" : "challenge";
   return e;
-}
-
-ExerciseInstance question(int id) {
-  ExerciseInstance q;
-  q.id = id;
-  q.level = "check";
-  switch (id) {
-    case 1:
-      q.parts = {choice("formula", "nmk", {"nm", "nmk", "nk"})};
-      break;
-    case 2: {
-      const Model& resnet = find_model("resnet50");
-      const Flops per_photo = to_flops(Macs{*resnet.working_macs_per_example});
-      const FlopsPerSecond peak = *find_gpu("t4").peak(Dtype::fp16);
-      const double seconds = time_at_peak(per_photo, peak).seconds.value();
-      q.inputs = {num("flops", per_photo.value()), num("peakFlopsPerSecond", peak.value())};
-      q.parts = {choice("which", "work_speed", {"same", "work_speed", "speed_work"}), number("seconds", "seconds", seconds)};
-      q.solution = {num("seconds", seconds)};
-      break;
-    }
-    case 3: {
-      const Device t4 = device_for(find_gpu("t4"), Dtype::fp16);
-      q.parts = {choice("against", "ridge", {"peak", "bandwidth", "ridge"})};
-      q.solution = {num("ridge", ridge(t4).value())};
-      break;
-    }
-    case 4: {
-      const Model& llama = find_model("llama3-8b");
-      const Gpu& l4 = find_gpu("l4");
-      const ModelWeights w = model_weights(llama);
-      const double tokens = ceiling_tokens(w.bytes, l4);
-      ExercisePart p = number("tokens", "tokensPerSecond", tokens);
-      q.inputs = {named_id("model", llama.id), named_id("gpu", l4.id)};
-      q.parts = {choice("bound", "memory", {"compute", "memory"}), p};
-      q.solution = {num("bytesPerSecond", l4.bandwidth.value()), num("bytes", w.bytes.value()), num("tokens", tokens)};
-      break;
-    }
-    case 5:
-      q.parts = {choice("why", "weights_once", {"faster_cores", "weights_once", "fewer_flops"})};
-      break;
-    case 6: {
-      const Gpu& t4 = find_gpu("t4");
-      q.inputs = {num("peakFlopsPerSecond", t4.peak(Dtype::fp16)->value())};
-      q.parts = {choice("why", "peak_is_ideal", {"broken", "wrong_precision", "peak_is_ideal"})};
-      break;
-    }
-    case 7: {
-      const Gpu &t4 = find_gpu("t4"), &l4 = find_gpu("l4");
-      // decode reads the weights: the faster memory writes tokens faster, whatever the peak
-      const Model& llama = find_model("llama3-8b");
-      const ModelWeights w = model_weights(llama);
-      const bool faster = ceiling_tokens(w.bytes, l4) > ceiling_tokens(w.bytes, t4);
-      q.inputs = {num("bytesPerSecondT4", t4.bandwidth.value()), num("bytesPerSecondL4", l4.bandwidth.value()),
-                  num("memoryL4", l4.memory.value())};
-      q.parts = {yes_no("faster", faster)};
-      break;
-    }
-    default:
-      throw Error(ErrorCode::out_of_range, "id", "id must be a check question from 1 to 7, got " + format_number(id));
-  }
-  return q;
-}
-
-PartCheck check_part(const ExercisePart& part, const PartAnswer& answer) {
-  PartCheck r;
-  if (part.kind == "choice") {
-    r.answered = !answer.choice.empty();
-    r.correct = answer.choice == part.expected_choice;
-    return r;
-  }
-  if (part.kind == "matrix") {
-    r.answered = answer.matrix.has_value();
-    r.correct = r.answered && *answer.matrix == part.expected_matrix.to_rows();
-    return r;
-  }
-  if (!answer.number) return r;
-  r.answered = true;
-  const double a = *answer.number;
-  auto near = [&](double expected) {
-    return std::abs(a - expected) <= std::max(part.relative_tolerance * std::abs(expected), part.absolute_tolerance);
-  };
-  r.correct = near(*part.expected);
-  if (r.correct) return r;
-  for (const Mistake& m : part.mistakes) {
-    // a mistake is matched with the lesson's rounding even for exact parts (a rounded 204)
-    const double tol = std::max({part.relative_tolerance, lesson_rounding}) * std::abs(m.value);
-    if (std::abs(a - m.value) <= std::max(tol, part.absolute_tolerance)) {
-      r.mistake = m.id;
-      break;
-    }
-  }
-  return r;
 }
 
 }  // namespace roofline

@@ -20,7 +20,7 @@ Value fixture(const std::string& name) {
   REQUIRE(in.good());
   std::stringstream text;
   text << in.rdbuf();
-  return api::parse_json(text.str());
+  return json::parse_json(text.str());
 }
 
 const Architecture& arch(std::string_view id) {
@@ -213,7 +213,7 @@ TEST_CASE("a broken config names its field") {
   CHECK(config_error(without(good, "model_type")) == std::pair{ErrorCode::missing_field, std::string("config.model_type")});
   CHECK(config_error(Value("text")) == std::pair{ErrorCode::invalid_config, std::string("config")});
   // Gemma 3's multimodal config nests the text model: the path says so
-  const Value gemma = api::parse_json(R"({"model_type": "gemma3", "text_config": {"hidden_size": 5376}})");
+  const Value gemma = json::parse_json(R"({"model_type": "gemma3", "text_config": {"hidden_size": 5376}})");
   CHECK(config_error(gemma).second.rfind("config.text_config.", 0) == 0);
 }
 
@@ -246,7 +246,7 @@ TEST_CASE("modelFromConfig takes the text of a config.json and returns every fig
     const std::size_t from = t.find(':', at) + 1;
     const std::size_t to = t.find_first_of(",}", from);
     t.replace(from, to - from, " " + bad);
-    CHECK_NOTHROW(api::parse_json(t));  // (the core's own reader of arguments still takes them)
+    CHECK_NOTHROW(json::parse_json(t));  // (the core's own reader of arguments still takes them)
     try {
       api::call("modelFromConfig", Value::object().set("config", t));
       FAIL("accepted " << bad);

@@ -13,9 +13,9 @@
 #include "roofline/json.hpp"
 
 using namespace roofline;
-using api::parse_json;
-using api::Value;
-using api::write_json;
+using json::parse_json;
+using json::Value;
+using json::write_json;
 
 namespace {
 

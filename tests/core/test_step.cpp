@@ -20,7 +20,7 @@ Architecture llama2() {
   REQUIRE(in.good());
   std::stringstream text;
   text << in.rdbuf();
-  return architecture_from_config(api::parse_json(text.str()));
+  return architecture_from_config(json::parse_json(text.str()));
 }
 
 const StepOperator& op(const Step& s, std::string_view id) {

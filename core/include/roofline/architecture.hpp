@@ -12,7 +12,7 @@
 
 #include <optional>
 
-#include "roofline/api.hpp"
+#include "roofline/value.hpp"
 #include "roofline/dtype.hpp"
 #include "roofline/units.hpp"
 
@@ -93,7 +93,7 @@ struct ParamCounts {
 /// Reads a Hugging Face config.json (already parsed): the families of docs/models.md. Errors name
 /// the field: missing_field "config.num_key_value_heads", out_of_range, not_integer, or
 /// unknown_architecture for a model_type it does not know. `prefix` is the fields' prefix.
-Architecture architecture_from_config(const api::Value& config, const std::string& prefix = "config");
+Architecture architecture_from_config(const json::Value& config, const std::string& prefix = "config");
 
 ParamCounts param_counts(const Architecture& a);
 
@@ -129,8 +129,8 @@ ModelWeights architecture_weights(const Architecture& a, const WeightFormat& for
 
 /// The architecture as plain values (modelFromConfig's `architecture`): every field the counts
 /// above use, so that architecture_from_value reads it back to the same figures.
-api::Value architecture_value(const Architecture& a);
+json::Value architecture_value(const Architecture& a);
 /// Reads what architecture_value wrote, checking each field; errors name `prefix`.field.
-Architecture architecture_from_value(const api::Value& value, const std::string& prefix);
+Architecture architecture_from_value(const json::Value& value, const std::string& prefix);
 
 }  // namespace roofline

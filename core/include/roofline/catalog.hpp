@@ -20,6 +20,7 @@
 #include "roofline/dtype.hpp"
 #include "roofline/roofline.hpp"
 #include "roofline/units.hpp"
+#include "roofline/weight_format.hpp"
 
 namespace roofline {
 
@@ -51,21 +52,6 @@ struct Gpu {
   [[nodiscard]] std::optional<FlopsPerSecond> peak(Dtype d) const { return peaks[static_cast<std::size_t>(d)]; }
 };
 
-/// How a model's weights are stored: a plain dtype (BF16, FP8), weight-only integers with a scale
-/// per group and a share of the model kept in BF16 (INT8, INT4), or a bit budget with no dtype of
-/// its own (3.5 bits per weight).
-struct WeightFormat {
-  std::string_view id;                ///< "bf16", "fp8", "int8", "int4", "q3.5"
-  std::string_view name;              ///< "BF16", "INT4 weight-only", ...
-  std::optional<Dtype> dtype;         ///< storage of the quantized part; none for a bit budget
-  double bits = 16;                   ///< bits of each stored weight (without scales)
-  bool weight_only = false;           ///< activations and the arithmetic stay in 16 bits
-  std::optional<double> group_size;   ///< one scale per this many weights; none: no scales
-  Dtype scale_dtype = Dtype::fp16;
-  bool keeps_bf16_share = false;      ///< the model's kept_params stay in BF16
-  Dtype compute_dtype = Dtype::bf16;  ///< whose peak the matmuls run at
-  std::string_view source;
-};
 
 /// A model-level stage or layer with the lesson's MAC and weight counts.
 struct Stage {
@@ -108,14 +94,6 @@ struct Model {
   std::string source;
 };
 
-/// A model's weights in one format.
-struct ModelWeights {
-  Bytes bytes;              ///< everything read per decode step: weights, scales, kept share
-  double params = 0;        ///< all parameters
-  double kept_params = 0;   ///< of which stay in BF16
-  double bits_per_weight = 0;  ///< bytes × 8 ÷ params
-  std::string_view format;  ///< the format id
-};
 
 /// One value of a lesson case: a number in base units, or an id (GPU, model, format, dtype).
 struct CaseValue {

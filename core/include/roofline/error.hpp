@@ -14,6 +14,8 @@
 #include <string_view>
 #include <vector>
 
+#include "roofline/number_text.hpp"
+
 namespace roofline {
 
 enum class ErrorCode {
@@ -92,11 +94,6 @@ inline constexpr double max_exact_count = 9007199254740992.0;  // 2^53
 /// Largest real quantity the core accepts or returns (FLOPs of a training run reach ~1e25).
 inline constexpr double max_quantity = 1e30;
 
-/// Shortest text that reads back as the same double ("2.5", "1e+400" never occurs: inputs are
-/// checked for finiteness first).
-std::string format_number(double value);
-/// Four significant digits, for derived values quoted in messages ("401.9").
-std::string format_rounded(double value);
 
 // Validation helpers. Each returns its argument on success, so calls compose:
 //   double n = require_count("n", n_in);

@@ -1,4 +1,4 @@
-// JSON text for the core's api::Value: how a host crosses into the core with one string each way
+// JSON text for the core's json::Value: how a host crosses into the core with one string each way
 // (the WebAssembly module sends its arguments and receives its results this way).
 //
 //   Value args = parse_json(R"({"n": 32, "k": 2048, "m": 500, "dtype": "fp16"})");
@@ -12,9 +12,9 @@
 #include <string>
 #include <string_view>
 
-#include "roofline/api.hpp"
+#include "roofline/value.hpp"
 
-namespace roofline::api {
+namespace roofline::json {
 
 /// Deepest nesting accepted: the arguments object is depth 0, its fields depth 1, ...
 inline constexpr int max_json_depth = 8;
@@ -44,4 +44,4 @@ std::string write_json(const Value& value);
 /// The same, appended to `out`.
 void write_json(const Value& value, std::string& out);
 
-}  // namespace roofline::api
+}  // namespace roofline::json

@@ -54,10 +54,10 @@ std::string si(double v, const char* unit) {
   return buf;
 }
 
-// The JSON report is built as the core's api::Value and written by api::write_json
+// The JSON report is built as the core's json::Value and written by json::write_json
 // (roofline/json.hpp): one writer for the core's API and the benchmark. Non-finite numbers become
 // null (the core's writer would write NaN, which JSON has not).
-using roofline::api::Value;
+using roofline::json::Value;
 
 Value number(double v) { return std::isfinite(v) ? Value(v) : Value(); }
 
@@ -187,14 +187,14 @@ Value sweep_value(const Row& row) {
 void write_laid_out(std::ostream& o, const Value& v, int depth) {
   const bool object = v.is(Value::Kind::object), array = v.is(Value::Kind::array);
   if (depth >= 2 || (!object && !array) || v.items().empty()) {
-    o << roofline::api::write_json(v);
+    o << roofline::json::write_json(v);
     return;
   }
   const std::string pad(std::size_t(2 * (depth + 1)), ' ');
   o << (object ? "{" : "[");
   for (std::size_t i = 0; i < v.items().size(); ++i) {
     o << (i ? ",\n" : "\n") << pad;
-    if (object) o << roofline::api::write_json(Value(v.keys()[i])) << ": ";
+    if (object) o << roofline::json::write_json(Value(v.keys()[i])) << ": ";
     write_laid_out(o, v.items()[i], depth + 1);
   }
   o << "\n" << std::string(std::size_t(2 * depth), ' ') << (object ? "}" : "]");
@@ -343,7 +343,7 @@ void print_report(std::ostream& o, const Report& r) {
   o << (r.all_verified ? "all kernels verified\n" : "SOME KERNELS FAILED VERIFICATION\n");
 }
 
-roofline::api::Value report_value(const Report& r) {
+roofline::json::Value report_value(const Report& r) {
   Value machine = Value::object();
   machine.set("name", r.machine.name).set("slug", r.machine.slug);
   if (!r.machine.catalog_id.empty()) machine.set("catalogId", r.machine.catalog_id);
