@@ -356,6 +356,16 @@ export interface FusionResult {
 export interface QuantizedWeightsResult {
   bytes: number; quantizedBytes: number; scaleBytes: number; keptBytes: number; bitsPerWeight: number;
 }
+export interface PrecisionLadderResult {
+  /** 'bf16', 'int8' or 'int4'. */
+  dtype: Dtype;
+  /** What the rung holds, as quantizedWeights counts it. */
+  bytes: number; quantizedBytes: number; scaleBytes: number; keptBytes: number; bitsPerWeight: number;
+  /** What one decode step reads of them. */
+  bytesReadPerStep: number;
+  /** bytesPerSecond ÷ bytesReadPerStep: the memory ceiling of one conversation. */
+  tokensPerSecond: number;
+}
 export interface PrecisionSpeedupResult { memoryBoundSpeedup: number; computeBoundSpeedup: number }
 export interface DenseFromSparsityResult { flopsPerSecond: number }
 
@@ -428,6 +438,12 @@ export interface Roofline {
   elementwise(args: { elements: number; dtype: Dtype; flopsPerElement?: number }): ElementwiseResult;
   fusion(args: { elements: number; dtype: Dtype }): FusionResult;
   quantizedWeights(args: { params: number; dtype: Dtype; groupSize?: number; scaleDtype?: Dtype; keptParams?: number; keptDtype?: Dtype }): QuantizedWeightsResult;
+  /** The lesson's three precisions side by side at batch 1, KV cache left out: BF16, INT8 (no
+   * scales) and INT4 with one scale of scaleDtype per groupSize weights and keptParams kept in
+   * BF16. With model (the chosen model, when the fields are its own), a rung's step reads what a
+   * step of that model reads in that format (an MoE's active experts, the looked-up rows of the
+   * input table), never more than the rung holds. */
+  precisionLadder(args: { params: number; bytesPerSecond: number; groupSize?: number; scaleDtype?: Dtype; keptParams?: number; model?: ModelRef }): PrecisionLadderResult[];
   precisionSpeedup(args: { bytesBefore: number; bytesAfter: number; peakBeforeFlopsPerSecond: number; peakAfterFlopsPerSecond: number }): PrecisionSpeedupResult;
   denseFromSparsity(args: { flopsPerSecond: number }): DenseFromSparsityResult;
   trainingFlops(args: { params: number; tokens: number }): FlopsResult;

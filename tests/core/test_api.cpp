@@ -249,3 +249,53 @@ TEST_CASE("API: every bad argument is reported at once, the first as the error's
     CHECK(e.errors()[0].code == ErrorCode::missing_field);
   }
 }
+
+TEST_CASE("API: precisionLadder is quantizedWeights and decode for each precision, in one call") {
+  // the quant calculator's defaults: Llama 3 8B's parameters and kept share, an L4's bandwidth
+  const Value llama = api::call("model", Value::object().set("id", "llama3-8b"));
+  const double params = llama.get("params").number(), kept = llama.get("keptParams").number(), bw = 300e9;
+  const Value ladder = api::call("precisionLadder", Value::object().set("params", params).set("bytesPerSecond", bw)
+                                                         .set("keptParams", kept).set("groupSize", 64));
+  REQUIRE(ladder.items().size() == 3);
+  const char* dtypes[] = {"bf16", "int8", "int4"};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const Value& rung = ladder.items()[i];
+    INFO(dtypes[i]);
+    CHECK(rung.get("dtype").string() == dtypes[i]);
+    Value q_args = Value::object().set("params", params).set("dtype", dtypes[i]);
+    if (i == 2) q_args.set("groupSize", 64).set("keptParams", kept);
+    const Value q = api::call("quantizedWeights", q_args);
+    for (const char* k : {"bytes", "quantizedBytes", "scaleBytes", "keptBytes", "bitsPerWeight"}) {
+      CHECK(rung.get(k).number() == q.get(k).number());
+    }
+    CHECK(rung.get("bytesReadPerStep").number() == q.get("bytes").number());
+    const Value d = api::call("decode", Value::object().set("weightBytes", q.get("bytes").number())
+                                            .set("kvBytesPerSequence", 0).set("batch", 1).set("bytesPerSecond", bw));
+    CHECK(rung.get("tokensPerSecond").number() == d.get("tokensPerSecond").number());
+  }
+  // BF16 reads twice INT8's bytes: half the ceiling
+  CHECK(ladder.items()[0].get("tokensPerSecond").number() * 2 == Approx(ladder.items()[1].get("tokensPerSecond").number()));
+}
+
+TEST_CASE("API: precisionLadder with an MoE model reads its active experts, never more than a rung holds") {
+  const Value mixtral = api::call("model", Value::object().set("id", "mixtral-8x7b"));
+  const double params = mixtral.get("params").number();
+  const Value int4 = api::call("modelWeights", Value::object().set("model", "mixtral-8x7b").set("format", "int4"));
+  const Value ladder = api::call("precisionLadder", Value::object().set("params", params).set("bytesPerSecond", 1e12)
+                                                         .set("keptParams", int4.get("keptParams").number())
+                                                         .set("model", "mixtral-8x7b"));
+  for (const Value& rung : ladder.items()) {
+    INFO(rung.get("dtype").string());
+    CHECK(rung.get("bytesReadPerStep").number() < rung.get("bytes").number() * 0.5);  // 2 of 8 experts
+    CHECK(rung.get("tokensPerSecond").number() == Approx(1e12 / rung.get("bytesReadPerStep").number()));
+    const Value w = api::call("modelWeights", Value::object().set("model", "mixtral-8x7b")
+                                                  .set("format", rung.get("dtype").string()).set("batch", 1));
+    CHECK(rung.get("bytesReadPerStep").number() ==
+          std::min(w.get("bytesReadPerStep").number(), rung.get("bytes").number()));
+  }
+  // another group than the format's: the INT4 rung is not the model's own, and reads all it holds
+  const Value other = api::call("precisionLadder", Value::object().set("params", params).set("bytesPerSecond", 1e12)
+                                                        .set("groupSize", 32).set("model", "mixtral-8x7b"));
+  CHECK(other.items()[2].get("bytesReadPerStep").number() == other.items()[2].get("bytes").number());
+  CHECK(other.items()[1].get("bytesReadPerStep").number() < other.items()[1].get("bytes").number());
+}

@@ -3,7 +3,7 @@
 // tests/ts/types.test.mjs compiles it with `tsc --noEmit --strict` against the installed
 // package, and checks that every function of the Roofline interface is called here.
 import createRoofline, { RooflineError } from 'roofline-lab';
-import type { Roofline, Dtype, FunctionName, ErrorCode, CheckResult, Measurement } from 'roofline-lab';
+import type { Roofline, Dtype, FunctionName, ErrorCode, CheckResult, Measurement, PrecisionLadderResult } from 'roofline-lab';
 import createClassic from 'roofline-lab/classic';
 import { setCalculatorAttributes } from 'roofline-lab/calculator';
 import type { RooflineChangeDetail, CalculatorKind, RooflineCalculatorElement } from 'roofline-lab/calculator';
@@ -60,6 +60,8 @@ export async function everyFunction(): Promise<number> {
   const ew = rl.elementwise({ elements: 1000, dtype, flopsPerElement: 1 });
   const fusion = rl.fusion({ elements: 802816, dtype });
   const quant = rl.quantizedWeights({ params: 8.03e9, dtype: 'int4', groupSize: 64, scaleDtype: 'fp16' });
+  const ladder: PrecisionLadderResult[] = rl.precisionLadder({ params: 8.03e9, bytesPerSecond: 300e9, model: 'llama3-8b' });
+  const int4Ceiling: number = ladder[2].tokensPerSecond;
   const speedup = rl.precisionSpeedup({ bytesBefore: 16.06e9, bytesAfter: 8.03e9, peakBeforeFlopsPerSecond: 65e12, peakAfterFlopsPerSecond: 130e12 });
   const sparse = rl.denseFromSparsity({ flopsPerSecond: 1979e12 });
   const training = rl.trainingFlops({ params: 8.03e9, tokens: 15e12 });
@@ -78,7 +80,7 @@ export async function everyFunction(): Promise<number> {
   return [names.length, codes.length, bytesPerElement, gpuId.length, weights.bytes, Object.keys(args).length,
     checked.correct, qChecked.correct, product.length, t.seconds, roof.attainableFlopsPerSecond, clocks.seconds, util.fraction,
     tput.ceilingItemsPerSecond, work.flops, cost.usd, stage.weightsOnlyFlopsPerByte, grew.peakRatio, load.load, needed.gpus, rate.perSecond, screen.pixelsPerSecond, dense.flops, minBatch.batch, decode.tokensPerSecond, kv.bytes, moe ?? 0, mineKv, perMillion, attentionShare,
-    perToken.flops, prefill.seconds, tile.flopsPerByte, conv.flops, resized.flopsFraction, ew.flopsPerByte, fusion.savedBytes, quant.bytes,
+    perToken.flops, prefill.seconds, tile.flopsPerByte, conv.flops, resized.flopsFraction, ew.flopsPerByte, fusion.savedBytes, quant.bytes, int4Ceiling,
     speedup.memoryBoundSpeedup, sparse.flopsPerSecond, training.flops, cnn.flops,
     classic.functions().length, global.functions().length].reduce((a, b) => a + b, 0);
 }

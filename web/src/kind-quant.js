@@ -77,15 +77,18 @@ export const quantKind = {
       c.later(() => draw(c, {}, {}));
       return;
     }
+    // one call for the three precisions: their bytes and ceilings (the model's own reads where the
+    // fields are its numbers: an MoE's active experts)
+    const ref = modelRef(c);
+    const ladder = c.call('precisionLadder', {
+      params: v.params, bytesPerSecond: v.bw, groupSize: v.groupSize, scaleDtype: format(c.rl, 'int4').scaleDtype, keptParams: v.kept,
+      ...(ref ? { model: ref } : {}),
+    }, { params: 'params', bytesPerSecond: 'bw', groupSize: 'groupSize', keptParams: 'kept' });
     const q = {};
-    const dmap = { bytesPerSecond: 'bw' };
-    q.bf16 = c.call('quantizedWeights', { params: v.params, dtype: 'bf16' }, { params: 'params' });
-    q.int8 = c.call('quantizedWeights', { params: v.params, dtype: 'int8' }, { params: 'params' });
-    q.int4 = c.call('quantizedWeights', { params: v.params, dtype: 'int4', groupSize: v.groupSize, scaleDtype: format(c.rl, 'int4').scaleDtype, keptParams: v.kept, keptDtype: 'bf16' },
-      { params: 'params', groupSize: 'groupSize', keptParams: 'kept' });
     const tok = {};
-    for (const d of ['bf16', 'int8', 'int4']) {
-      tok[d] = q[d] && c.call('decode', { weightBytes: q[d].bytes, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: v.bw, ...readArgs(c, d, q[d]) }, dmap);
+    for (const r of ladder || []) {
+      q[r.dtype] = r;
+      tok[r.dtype] = r;
     }
     const p = c.n('params', 'number');
     c.row('bf16Bytes', q.bf16 && c.t('quant.how.plain', { params: p, bytes: c.fmt(bytesPerWeight(c.rl, 'bf16'), 'number') }), q.bf16 && q.bf16.bytes, 'gb');
@@ -126,18 +129,4 @@ function draw(c, q, tok) {
   showChart(box, f, dataTable(c.t('chart.quant.tableCaption'), c.t('chart.data'),
     [c.t('chart.col.dtype'), c.t('chart.col.weights'), c.t('chart.col.tokens')],
     ds.map((d) => [d.toUpperCase(), c.fmt(q[d].bytes, 'gb'), c.fmt(tok[d].tokensPerSecond, 'number')])));
-}
-
-/**
- * The weights one decode step reads where the chosen model reads fewer than it holds (an MoE's
- * experts, the input table's rows), for format `d`: {bytesReadPerStep} from the core while the
- * fields are the model's own (its parameters, its kept share, the format's group), else {}.
- */
-function readArgs(c, d, q) {
-  const ref = modelRef(c);
-  if (!ref || (typeof ref === 'string' && (model(c.rl, ref).lesson || !model(c.rl, ref).architecture))) return {};
-  if (d === 'int4' && c.v.groupSize !== format(c.rl, 'int4').groupSize) return {};
-  // a typed parameter count or kept share makes the model select "custom": here they are the model's
-  const w = c.rl.modelWeights({ model: ref, format: d, batch: 1 });
-  return w.bytesReadPerStep <= q.bytes ? { bytesReadPerStep: w.bytesReadPerStep } : {};
 }

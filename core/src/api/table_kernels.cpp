@@ -106,6 +106,57 @@ std::span<const Function> kernels_functions() {
              .set("keptBytes", q.kept.value())
              .set("bitsPerWeight", q.bits_per_weight);
        }},
+      {"precisionLadder",
+       "The lesson's three precisions side by side at batch 1, KV cache left out: BF16, INT8 (no scales) and "
+       "INT4 with one scale of scaleDtype per groupSize weights and keptParams kept in BF16. With model (the "
+       "chosen model, when the fields are its own), a rung's step reads what a step of that model reads in that "
+       "format (an MoE's active experts, the looked-up rows of the input table), never more than the rung holds.",
+       {{"params", Kind::count, ""}, {"bytesPerSecond", Kind::positive, "bytes/s"},
+        {"groupSize", Kind::count, "", opt, "64"}, {"scaleDtype", Kind::dtype, "", opt, "'fp16'"},
+        {"keptParams", Kind::non_negative, "", opt, "0"}, {"model", Kind::model_ref, "", opt}},
+       "PrecisionLadderResult",
+        "/** 'bf16', 'int8' or 'int4'. */ dtype: Dtype; "
+        "/** What the rung holds, as quantizedWeights counts it. */ "
+        "bytes: number; quantizedBytes: number; scaleBytes: number; keptBytes: number; bitsPerWeight: number; "
+        "/** What one decode step reads of them. */ bytesReadPerStep: number; "
+        "/** bytesPerSecond ÷ bytesReadPerStep: the memory ceiling of one conversation. */ tokensPerSecond: number",
+       list,
+       [](const Args& a) {
+         const double params = a.number("params");
+         const double group = a.number_or("groupSize", *find_format("int4", "format").group_size);
+         std::optional<ModelRef> ref;
+         if (a.has("model")) ref = model_ref(a, "model");
+         Value rungs = Value::array();
+         for (const Dtype d : {Dtype::bf16, Dtype::int8, Dtype::int4}) {
+           QuantizedWeightsInput in{};
+           in.params = params;
+           in.dtype = d;
+           if (d == Dtype::int4) {
+             in.group_size = group;
+             in.scale_dtype = a.dtype_or("scaleDtype", Dtype::fp16);
+             in.kept_params = a.number_or("keptParams", 0);
+           }
+           const QuantizedWeights q = quantized_weights(in);
+           Bytes read = q.bytes;
+           const WeightFormat& f = find_format(dtype_id(d), "format");
+           // the model's own reads, where its format is the rung's (INT4 at the format's group)
+           if (ref && !ref->lesson_figures() && (d != Dtype::int4 || f.group_size == group)) {
+             read = std::min(read, ref->read_per_step(f, 1));
+           }
+           const DecodeStep step = decode({q.bytes, Bytes{0}, 1, BytesPerSecond{a.number("bytesPerSecond")}, 1,
+                                           std::nullopt, std::nullopt, std::nullopt, read});
+           rungs.push(Value::object()
+                          .set("dtype", std::string(dtype_id(d)))
+                          .set("bytes", q.bytes.value())
+                          .set("quantizedBytes", q.quantized.value())
+                          .set("scaleBytes", q.scales.value())
+                          .set("keptBytes", q.kept.value())
+                          .set("bitsPerWeight", q.bits_per_weight)
+                          .set("bytesReadPerStep", read.value())
+                          .set("tokensPerSecond", step.tokens_per_second));
+         }
+         return rungs;
+       }},
       {"precisionSpeedup", "",
        {{"bytesBefore", Kind::positive, "bytes"}, {"bytesAfter", Kind::positive, "bytes"},
         {"peakBeforeFlopsPerSecond", Kind::positive, "FLOPS"}, {"peakAfterFlopsPerSecond", Kind::positive, "FLOPS"}},
