@@ -43,23 +43,11 @@ export const ROOT = resolve(HERE, '../..');
 const VIEWPORT = { width: 1100, height: 900 };
 const READY_MSG = '__roofline_perf_ready__';
 
-// the calculators with a section of their own on the page (web/src/kinds.js)
-import { PAGE_KINDS } from '../../web/src/kinds.js';
+// the calculators with a section of their own on the page, and the field each one's changes go
+// to with the two valid values they alternate between (web/src/kinds.js)
+import { KIND_CHANGES, PAGE_KINDS } from '../../web/src/kinds.js';
 export const KINDS = PAGE_KINDS;
-
-/** The field each calculator's changes go to, and the two valid values they alternate between. */
-export const CHANGES = {
-  matmul: { field: 'n', values: ['1000', '2000'] },
-  byhand: { cell: 'a', values: ['7', '2'] },
-  utilization: { field: 'rate', values: ['1200', '3000'] },
-  roofline: { field: 'intensity', values: ['10', '100'] },
-  decode: { field: 'batch', values: ['1', '64'] },
-  step: { field: 'context', values: ['1024', '8192'] },
-  batching: { field: 'batch', values: ['1', '64'] },
-  clocks: { field: 'tokens', values: ['1000', '2000'] },
-  tile: { field: 'tile', values: ['16', '64'] },
-  quant: { field: 'params', values: ['8.03', '70'] },
-};
+export const CHANGES = KIND_CHANGES;
 
 // the two results the pages are timed to: the first calculator's FLOPs (the lesson's 65,536,000),
 // and the embed example's decode total, whatever it reads

@@ -1,7 +1,7 @@
 // Small SVG charts. Each chart is role="img" with a <title> and <desc>, and comes with a real
 // <table> of its data. Axis positions are a display mapping (log or linear scale to pixels);
 // every plotted number comes from the module.
-import { h, s, nextId, buildVirtual, real } from './dom.js';
+import { h, s, nextId, buildVirtual, real, clear } from './dom.js';
 import { format } from './format.js';
 
 // Full size, and compact for narrow containers (phones): the SVG scales to its box, so a smaller
@@ -424,4 +424,10 @@ export function roofCorners(rl, xmin, xmax, peak, bw) {
 /** The two segments of a roofline on a chart's frame (corners: roofCorners' for its x range). */
 export function roofSegments(rl, f, peak, bw, cls, corners = roofCorners(rl, f.X.min, f.X.max, peak, bw)) {
   return { line: polyline(corners.corners.map(([x, y]) => [f.X(x), f.Y(y)]), cls), ridge: corners.ridge, peakY: corners.peakY };
+}
+
+/** A chart's box while its inputs are not valid: emptied, with one line saying when it appears. */
+export function emptyChart(c, box) {
+  clear(box);
+  box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
 }

@@ -2,8 +2,8 @@
 // the smallest batch that crosses each ridge. Defaults: the core's case layer-4096.
 import { catalog, caseArgs, caseValues, deviceOrNull } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { frameIn, showChart, keyed, polyline, marker, dataTable, fmtTick, scrollBox, chartLegend } from './charts.js';
-import { h, s, clear } from './dom.js';
+import { chartLegend, dataTable, emptyChart, fmtTick, frameIn, keyed, marker, polyline, scrollBox, showChart } from './charts.js';
+import { h, s } from './dom.js';
 
 const DTYPES = ['fp32', 'fp16', 'bf16', 'fp8', 'int8'];
 export const BATCHING_CASE = 'layer-4096';
@@ -78,8 +78,7 @@ function ridges(c, dtype) {
 function draw(c, r, gpus) {
   const box = c.parts.chartBox;
   if (!r) {
-    clear(box);
-    box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
+    emptyChart(c, box);
     return;
   }
   const { rl, v } = c;

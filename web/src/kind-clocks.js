@@ -1,11 +1,11 @@
 // Figure: the two clocks (compute and memory) of prefill and of one decode step — TTFT is set by
 // FLOPs, TPOT by bytes, for the same model on the same GPUs (tensor parallel: each GPU does its
 // share). Defaults: the core's case llama-l4-prefill; the peak is the GPU's for the model's format.
-import { caseArgs, caseValues, deviceOrNull, format, gpu, gpuOptions, llmOptions, model } from './catalog.js';
+import { caseArgs, caseValues, deviceOrNull, format, gpu, gpuOptions, model } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { frameIn, showChart, dataTable, fmtTick } from './charts.js';
+import { dataTable, emptyChart, fmtTick, frameIn, showChart } from './charts.js';
 import { h, s, clear } from './dom.js';
-import { CONFIG, applyConfig, awaitingConfig, configOption, modelRef, renderConfig, showConfig } from './model-config.js';
+import { CONFIG, awaitingConfig, modelRef, modelSelect, renderConfig } from './model-config.js';
 
 export const CLOCKS_CASE = 'llama-l4-prefill';
 
@@ -52,24 +52,17 @@ export const clocksKind = {
     c.setField('weights', m.residentBytes);
   },
   selects: [
-    {
-      id: 'model', fields: ['params', 'weights'],
-      options: (rl, lang, c) => [...llmOptions(rl, lang), configOption(c)],
+    modelSelect({
+      fields: ['params', 'weights'],
       apply: (c, v) => {
-        showConfig(c, v === CONFIG);
-        if (v === CONFIG) {
-          applyConfig(c);
-          applyPeak(c);
-          return;
-        }
         const w = c.rl.modelWeights({ model: v });
         // the parameters a token multiplies: all of them by the lesson's rule, an MoE's active ones
         const m = model(c.rl, v);
         c.setField('params', !m.lesson && m.activeParams ? m.activeParams : w.params);
         c.setField('weights', w.bytes);
-        applyPeak(c);
       },
-    },
+      after: applyPeak,
+    }),
     {
       id: 'gpu', fields: ['peak', 'bw'], options: (rl, lang) => gpuOptions(rl, lang),
       apply: (c, v) => {
@@ -140,8 +133,7 @@ export const clocksKind = {
 function draw(c, p, d) {
   const box = c.parts.chartBox;
   if (!p || !d) {
-    clear(box);
-    box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
+    emptyChart(c, box);
     return;
   }
   const bars = [

@@ -2,12 +2,12 @@
 // and each conversation's KV cache (the memory roof); with a GPU's peak for the model's format,
 // the step also cannot beat batch × FLOPs per token ÷ peak (the compute roof); and weights plus
 // KV caches must fit in the GPUs' memory. Defaults: the core's case llama-l4-decode.
-import { caseArgs, caseValues, deviceOrNull, format, gpu, gpuOptions, formatOptions, llmOptions, model } from './catalog.js';
+import { caseArgs, caseValues, deviceOrNull, format, gpu, gpuOptions, formatOptions, model } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { CONFIG, applyConfig, awaitingConfig, configOption, modelRef, renderConfig, showConfig } from './model-config.js';
+import { awaitingConfig, modelRef, modelSelect, renderConfig } from './model-config.js';
 import { h, s, clear, setText } from './dom.js';
 import { measuredRow } from './measured.js';
-import { frameIn, showChart, keyed, polyline, marker, dataTable, fmtTick, placeText, textBox } from './charts.js';
+import { dataTable, emptyChart, fmtTick, frameIn, keyed, marker, placeText, polyline, showChart, textBox } from './charts.js';
 
 export const DECODE_CASE = 'llama-l4-decode';
 /** The dtypes a KV cache is kept in (a choice apart from the weights' format). */
@@ -103,23 +103,17 @@ export const decodeKind = {
   // the reader's own model holds its weights in the chosen format (BF16 for typed weights)
   fillFromConfig: (c, m) => c.setField('weights', c.rl.modelWeights({ model: m, format: c.state.selects.format === 'custom' ? 'bf16' : c.state.selects.format }).bytes),
   selects: [
-    {
-      // the model sets the FLOPs per token and the KV cache's shape: typed weights leave it chosen;
-      // "config" is the reader's own model, read from the config.json pasted below
-      id: 'model', fields: [],
-      options: (rl, lang, c) => [...llmOptions(rl, lang), configOption(c)],
+    // the model sets the FLOPs per token and the KV cache's shape: typed weights leave it chosen;
+    // "config" is the reader's own model, read from the config.json pasted below
+    modelSelect({
+      fields: [],
       apply: (c, v) => {
-        showConfig(c, v === CONFIG);
-        if (v === CONFIG) {
-          applyConfig(c);
-          return;
-        }
         // a model comes in its own format
         c.state.selects.format = model(c.rl, v).format;
         if (c.selectEls && c.selectEls.format) c.selectEls.format.value = c.state.selects.format;
         c.setField('weights', c.rl.modelWeights({ model: v }).bytes);
       },
-    },
+    }),
     {
       id: 'format', fields: ['weights'],
       options: (rl, lang) => formatOptions(rl, lang),
@@ -406,8 +400,7 @@ function readArgs(c, batch) {
 function drawBatchCurve(c, r, args) {
   const box = c.parts.chartBox;
   if (!r) {
-    clear(box);
-    box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
+    emptyChart(c, box);
     if (c.parts.costBox) clear(c.parts.costBox);
     return;
   }

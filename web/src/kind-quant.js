@@ -1,10 +1,10 @@
 // Figure: lower precision and weight-only quantization — model bytes and the decode ceiling
 // for BF16, INT8 and INT4 with group scales (some weights kept in BF16). Defaults: the core's case
 // llama-l4-decode, the model's kept share and the INT4 format's group size.
-import { caseArgs, caseValues, catalog, format, gpu, gpuOptions, llmOptions, model } from './catalog.js';
-import { barFrame, showChart, dataTable, fmtTick } from './charts.js';
-import { h, s, clear } from './dom.js';
-import { CONFIG, applyConfig, awaitingConfig, configOption, modelRef, renderConfig, showConfig } from './model-config.js';
+import { caseArgs, caseValues, catalog, format, gpu, gpuOptions, model } from './catalog.js';
+import { barFrame, dataTable, emptyChart, fmtTick, showChart } from './charts.js';
+import { h, s } from './dom.js';
+import { awaitingConfig, modelRef, modelSelect, renderConfig } from './model-config.js';
 
 export const QUANT_CASE = 'llama-l4-decode';
 /** Height of one bar's row in the chart, in SVG units. */
@@ -40,20 +40,14 @@ export const quantKind = {
     c.setField('kept', c.rl.modelWeights({ model: m, format: 'int4' }).keptParams);
   },
   selects: [
-    {
-      id: 'model', fields: ['params', 'kept'],
-      options: (rl, lang, c) => [...llmOptions(rl, lang), configOption(c)],
+    modelSelect({
+      fields: ['params', 'kept'],
       apply: (c, v) => {
-        showConfig(c, v === CONFIG);
-        if (v === CONFIG) {
-          applyConfig(c);
-          return;
-        }
         const m = model(c.rl, v);
         c.setField('params', m.params);
         c.setField('kept', m.keptParams);
       },
-    },
+    }),
     {
       id: 'gpu', fields: ['bw'], options: (rl, lang) => gpuOptions(rl, lang),
       apply: (c, v) => c.setField('bw', gpu(c.rl, v).bytesPerSecond),
@@ -109,8 +103,7 @@ function draw(c, q, tok) {
   const box = c.parts.chartBox;
   const ds = ['bf16', 'int8', 'int4'].filter((d) => tok[d]);
   if (!ds.length) {
-    clear(box);
-    box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
+    emptyChart(c, box);
     return;
   }
   const vals = ds.map((d) => tok[d].tokensPerSecond);

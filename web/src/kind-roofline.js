@@ -2,8 +2,8 @@
 // An integer precision (INT8) rates its peak in TOPS, as datasheets and the lesson do.
 // Defaults: an LLM decode on the T4 (the core's case t4-decode-point).
 import { catalog, caseArgs, caseValues, gpuOptions, precisions, dtypeName, isIntegerDtype } from './catalog.js';
-import { logFrame, frameIn, showChart, marker, dataTable, fmtTick, textBox, placeText, roofCorners, roofSegments } from './charts.js';
-import { h, s, clear } from './dom.js';
+import { dataTable, emptyChart, fmtTick, frameIn, logFrame, marker, placeText, roofCorners, roofSegments, showChart, textBox } from './charts.js';
+import { h, s } from './dom.js';
 import { formatNumber } from './format.js';
 import { fromBase } from './units.js';
 
@@ -137,8 +137,7 @@ function drawRoofline(c, r) {
   const box = c.parts.chartBox;
   const { v, rl } = c;
   if (!r) {
-    clear(box);
-    box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
+    emptyChart(c, box);
     return;
   }
   const peak = v.peak;

@@ -5,9 +5,9 @@
 // llama-l4-decode) over the lesson's conversation (case four-conversations).
 import { caseArgs, caseValues, format, gpuOptions, formatOptions, llms, precisions, dtypeName } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { CONFIG, applyConfig, awaitingConfig, configOption, modelRef, renderConfig, showConfig } from './model-config.js';
+import { awaitingConfig, modelRef, modelSelect, renderConfig } from './model-config.js';
 import { h, s, clear, setText } from './dom.js';
-import { frameIn, showChart, keyed, marker, dataTable, fmtTick, scrollBox, roofSegments } from './charts.js';
+import { dataTable, emptyChart, fmtTick, frameIn, keyed, marker, roofSegments, scrollBox, showChart } from './charts.js';
 import { measuredRow } from './measured.js';
 
 export const STEP_CASE = 'llama-l4-decode';
@@ -77,26 +77,20 @@ export const stepKind = {
   // the reader's own model: its context limit bounds the slider's reach (the core checks it)
   fillFromConfig: () => {},
   selects: [
-    {
-      // only models whose architecture the catalog knows: a step is counted from it
-      id: 'model', custom: false, fields: [],
-      options: (rl, lang, c) => [
-        ...llms(rl).filter((m) => m.architecture).map((m) => ({ value: m.id, label: catalogName('model', m.id, lang), group: m.lesson ? 'lesson' : 'catalog' })),
-        configOption(c),
-      ],
+    // only models whose architecture the catalog knows: a step is counted from it
+    modelSelect({
+      custom: false,
+      fields: [],
+      options: (rl, lang) => llms(rl).filter((m) => m.architecture)
+        .map((m) => ({ value: m.id, label: catalogName('model', m.id, lang), group: m.lesson ? 'lesson' : 'catalog' })),
       apply: (c, v) => {
-        showConfig(c, v === CONFIG);
-        if (v === CONFIG) {
-          applyConfig(c);
-          return;
-        }
         // a model comes in its own format, computed in that format's precision
         const own = llms(c.rl).find((m) => m.id === v).format;
         c.state.selects.format = own;
         if (c.selectEls && c.selectEls.format) c.selectEls.format.value = own;
         setPrecision(c, precisionFor(c, own));
       },
-    },
+    }),
     {
       id: 'format', custom: false, fields: [],
       options: (rl, lang) => formatOptions(rl, lang),
@@ -202,10 +196,10 @@ function formula(c, id) {
 
 function drawStep(c, r, dev) {
   if (!r) {
-    for (const box of [c.parts.barBox, c.parts.chartBox, c.parts.opsBox]) clear(box);
+    for (const box of [c.parts.barBox, c.parts.opsBox]) clear(box);
     c.parts.barKey = null;
     c.parts.opsKey = null;
-    c.parts.chartBox.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
+    emptyChart(c, c.parts.chartBox);
     return;
   }
   drawBar(c, r);

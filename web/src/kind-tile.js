@@ -2,8 +2,8 @@
 // a GPU's ridge; element-wise work and what fusing conv + bias + ReLU saves.
 import { catalog, caseArgs, caseValues, deviceOrNull, gpuOptions, isIntegerDtype } from './catalog.js';
 import { catalogName } from './i18n.js';
-import { frameIn, showChart, keyed, polyline, marker, dataTable, fmtTick } from './charts.js';
-import { h, s, clear } from './dom.js';
+import { dataTable, emptyChart, fmtTick, frameIn, keyed, marker, polyline, showChart } from './charts.js';
+import { h, s } from './dom.js';
 
 const DTYPES = ['fp32', 'fp16', 'bf16', 'fp8', 'int8'];
 export const TILE_CASE = 'conv1-tiles';
@@ -68,8 +68,7 @@ export const tileKind = {
 function draw(c, t, ro) {
   const box = c.parts.chartBox;
   if (!t) {
-    clear(box);
-    box.append(h('p', { class: 'chart-empty' }, c.t('chart.unavailable')));
+    emptyChart(c, box);
     return;
   }
   const { rl, v } = c;

@@ -5,6 +5,7 @@
 // what the core counted. Each kind says how the model fills its fields: def.fillFromConfig(c, m).
 import { h, clear, setText } from './dom.js';
 import { format as formatValue } from './format.js';
+import { llmOptions } from './catalog.js';
 
 /** The model select's value for the reader's own config.json. */
 export const CONFIG = 'config';
@@ -12,6 +13,28 @@ export const CONFIG = 'config';
 /** The select's option for it (lesson models and the catalog come first). */
 export function configOption(c) {
   return { value: CONFIG, label: c ? c.tr('calc.model.config') : CONFIG, group: 'mine' };
+}
+
+/**
+ * A calculator's model select, with the reader's own config.json as its last choice: the
+ * catalog's language models (or what `options` lists), `fields` the ones a model fills. Choosing
+ * a model calls apply(c, id); choosing the config shows its box and fills the fields from it
+ * (the kind's fillFromConfig); after(c), where given, runs after either. `custom: false` for a
+ * select that never shows "custom" (the step calculator counts a model, not typed numbers).
+ */
+export function modelSelect({ fields, apply, after, options = llmOptions, custom = true }) {
+  return {
+    id: 'model',
+    fields,
+    ...(custom ? {} : { custom: false }),
+    options: (rl, lang, c) => [...options(rl, lang), configOption(c)],
+    apply: (c, v) => {
+      showConfig(c, v === CONFIG);
+      if (v === CONFIG) applyConfig(c);
+      else apply(c, v);
+      if (after) after(c);
+    },
+  };
 }
 
 /**

@@ -9,27 +9,26 @@ import { loadModule, ensureLang } from './element.js';
 import { readerState } from './reader.js';
 import { MORE, loadMore, haveMoreIn } from './more.js';
 import { readerScreen } from './prerendered.js';
+import { KINDS } from './kinds.js';
 
-const SECTIONS = [
-  { id: 'matmul', kind: 'matmul' },
-  { id: 'byhand', kind: 'byhand' },
-  { id: 'flops', kind: 'utilization' },
-  { id: 'roofline', kind: 'roofline' },
-  { id: 'flow', diagram: 'flow' },
-  { id: 'limits', diagram: 'limits' },
-  { id: 'decode', kind: 'decode' },
-  { id: 'step', kind: 'step' },
-  { id: 'batching', kind: 'batching' },
-  { id: 'clocks', kind: 'clocks' },
-  { id: 'tile', kind: 'tile' },
-  { id: 'quant', kind: 'quant' },
-  { id: 'reallife', reallife: true },
-  { id: 'exercises', practice: 'exercise' },
-  { id: 'check', practice: 'question' },
-  { id: 'bench', bench: true },
-  { id: 'mistakes', mistakes: true },
-  { id: 'glossary', glossary: true },
-];
+// The lesson's sections in order: each calculator kind's own (web/src/kinds.js, in its order),
+// the two diagrams before decode, and the lesson's other parts after the calculators.
+const SECTIONS = (() => {
+  const kinds = KINDS.filter((k) => k.section).map((k) => ({ id: k.section, kind: k.kind }));
+  const at = kinds.findIndex((s) => s.kind === 'decode');
+  return [
+    ...kinds.slice(0, at),
+    { id: 'flow', diagram: 'flow' },
+    { id: 'limits', diagram: 'limits' },
+    ...kinds.slice(at),
+    { id: 'reallife', reallife: true },
+    { id: 'exercises', practice: 'exercise' },
+    { id: 'check', practice: 'question' },
+    { id: 'bench', bench: true },
+    { id: 'mistakes', mistakes: true },
+    { id: 'glossary', glossary: true },
+  ];
+})();
 
 // How many sections render before the first paint (the page's first screen); the rest follow.
 const EAGER_SECTIONS = 1;
