@@ -211,27 +211,26 @@ RLK_INT8_ROWS_ARM(rows_sdot, RLK_TARGET_DOTPROD, vdotq_s32)
 #undef RLK_INT8_ROWS_ARM
 #endif
 
+// The rows routines, for run_int_dot_gemv.
+struct Rows {
+  using Activations = cpu::Activations;
+  static constexpr auto quantize = cpu::quantize;
+  static constexpr auto scalar = rows_scalar;
+#if defined(RLK_X86)
+  static constexpr auto avx2 = rows_avx2;
+  static constexpr auto vnni = rows_vnni;
+  static constexpr auto vnni512 = rows_vnni512;
+#endif
+#if defined(RLK_ARM64)
+  static constexpr auto neon = rows_neon;
+  static constexpr auto sdot = rows_sdot;
+#endif
+};
+
 }  // namespace
 
 void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa, RowPrefetch prefetch) {
-  check_int_dot(w, isa, "gemv_int8_dp");
-  thread_local Activations codes;  // the caller's; a lambda would see each worker's own
-  quantize(x, w.cols, w.group, codes);
-  const Activations& a = codes;
-  parallel_for(pool, w.rows, gemv_streams, [&](std::size_t r0, std::size_t r1) {
-    switch (isa) {
-#if defined(RLK_X86)
-      case IntDot::avx_vnni: rows_vnni(w, a, y, r0, r1, prefetch); break;
-      case IntDot::avx512_vnni: rows_vnni512(w, a, y, r0, r1, prefetch); break;
-      case IntDot::avx2: rows_avx2(w, a, y, r0, r1, prefetch); break;
-#endif
-#if defined(RLK_ARM64)
-      case IntDot::neon: rows_neon(w, a, y, r0, r1, prefetch); break;
-      case IntDot::sdot: rows_sdot(w, a, y, r0, r1, prefetch); break;
-#endif
-      default: rows_scalar(w, a, y, r0, r1); break;
-    }
-  });
+  run_int_dot_gemv<Rows>(pool, w, x, y, isa, prefetch, "gemv_int8_dp");
 }
 
 }  // namespace rlk::cpu

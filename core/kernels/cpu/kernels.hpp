@@ -112,6 +112,33 @@ inline double int_dot_gemv_bound(const QuantizedMatrix& w, std::size_t r, const 
 /// x quantized for them: `group` values at a time as quantize_x_block does (the same codes; with
 /// AVX2 where the CPU has it), writing the codes, each group's scale and Σ codes.
 void quantize_x_groups(const float* x, std::size_t k, std::size_t group, std::int8_t* q, float* d, int* sums);
+/// What gemv_int8_dp and gemv_int4_dp share around their rows: the checks, x quantized once
+/// per call into the kernel's own Activations, and the rows split over the pool, each part run
+/// by the kernel's routine for `isa`. Kernel gives Activations, quantize(x, k, group, a), and one
+/// rows routine per instruction set: scalar, and avx2, vnni, vnni512 on x86-64 or neon, sdot on
+/// aarch64, each (w, a, y, r0, r1, prefetch) but scalar (w, a, y, r0, r1).
+template <typename Kernel>
+void run_int_dot_gemv(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa,
+                      RowPrefetch prefetch, const char* name) {
+  check_int_dot(w, isa, name);
+  thread_local typename Kernel::Activations codes;  // the caller's; a lambda would see each worker's own
+  Kernel::quantize(x, w.cols, w.group, codes);
+  const typename Kernel::Activations& a = codes;
+  parallel_for(pool, w.rows, gemv_streams, [&](std::size_t r0, std::size_t r1) {
+    switch (isa) {
+#if defined(RLK_X86)
+      case IntDot::avx_vnni: Kernel::vnni(w, a, y, r0, r1, prefetch); break;
+      case IntDot::avx512_vnni: Kernel::vnni512(w, a, y, r0, r1, prefetch); break;
+      case IntDot::avx2: Kernel::avx2(w, a, y, r0, r1, prefetch); break;
+#endif
+#if defined(RLK_ARM64)
+      case IntDot::neon: Kernel::neon(w, a, y, r0, r1, prefetch); break;
+      case IntDot::sdot: Kernel::sdot(w, a, y, r0, r1, prefetch); break;
+#endif
+      default: Kernel::scalar(w, a, y, r0, r1); break;
+    }
+  });
+}
 void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y,
                   IntDot isa = best_int_dot(), RowPrefetch prefetch = RowPrefetch::ahead);
 void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y,

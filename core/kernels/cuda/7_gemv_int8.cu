@@ -14,23 +14,13 @@ using namespace gemv;
 __global__ void __launch_bounds__(THREADS)
 gemv_int8_kernel(const std::int8_t* __restrict__ q, const std::uint16_t* __restrict__ scales,
                  const float* __restrict__ x, float* __restrict__ y, int m, int k, int group) {
-  const int lane = threadIdx.x % 32;
-  const int row0 = warp_first_row();
-  if (row0 >= m) return;
+  int lane, row0, rows[ROWS];
+  if (!warp_begin(m, lane, row0, rows)) return;
   const int groups = k / group;
   float acc[ROWS] = {};
-  int rows[ROWS];
-  warp_rows(row0, m, rows);
   for (int j = lane * 16; j < k; j += 32 * 16) {
     float xb[16];
-#pragma unroll
-    for (int v = 0; v < 4; ++v) {
-      const float4 t = __ldg(reinterpret_cast<const float4*>(x + j + 4 * v));
-      xb[4 * v] = t.x;
-      xb[4 * v + 1] = t.y;
-      xb[4 * v + 2] = t.z;
-      xb[4 * v + 3] = t.w;
-    }
+    load_x(x + j, xb);
     uint4 w[ROWS];
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) w[r] = __ldcs(reinterpret_cast<const uint4*>(q + std::size_t(rows[r]) * k + j));

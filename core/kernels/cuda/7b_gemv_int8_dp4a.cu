@@ -49,16 +49,13 @@ __global__ void __launch_bounds__(THREADS)
 gemv_int8_dp4a_kernel(const std::int8_t* __restrict__ q, const std::uint16_t* __restrict__ scales,
                       const std::int8_t* __restrict__ xq, const float* __restrict__ xd, float* __restrict__ y,
                       int m, int k, int group) {
-  const int lane = threadIdx.x % 32;
-  const int row0 = warp_first_row();
-  if (row0 >= m) return;
+  int lane, row0, rows[ROWS];
+  if (!warp_begin(m, lane, row0, rows)) return;
   const int groups = k / group;
   float acc[ROWS] = {};
-  int rows[ROWS];
-  warp_rows(row0, m, rows);
   for (int j = lane * 32; j < k; j += 32 * 32) {
-    const uint4 x0 = __ldg(reinterpret_cast<const uint4*>(xq + j)), x1 = __ldg(reinterpret_cast<const uint4*>(xq + j + 16));
-    const std::uint32_t xw[8] = {x0.x, x0.y, x0.z, x0.w, x1.x, x1.y, x1.z, x1.w};
+    std::uint32_t xw[8];
+    load_codes(xq + j, xw);
     const float d = __ldg(xd + j / 32);
     uint4 w0[ROWS], w1[ROWS];
 #pragma unroll

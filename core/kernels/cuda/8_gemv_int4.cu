@@ -16,23 +16,13 @@ using namespace gemv;
 __global__ void __launch_bounds__(THREADS)
 gemv_int4_kernel(const std::uint8_t* __restrict__ q, const std::uint16_t* __restrict__ scales,
                  const float* __restrict__ x, float* __restrict__ y, int m, int k, int group) {
-  const int lane = threadIdx.x % 32;
-  const int row0 = warp_first_row();
-  if (row0 >= m) return;
+  int lane, row0, rows[ROWS];
+  if (!warp_begin(m, lane, row0, rows)) return;
   const int groups = k / group;
   float acc[ROWS] = {};
-  int rows[ROWS];
-  warp_rows(row0, m, rows);
   for (int j = lane * 32; j < k; j += 32 * 32) {
     float xb[32];
-#pragma unroll
-    for (int v = 0; v < 8; ++v) {
-      const float4 t = __ldg(reinterpret_cast<const float4*>(x + j + 4 * v));
-      xb[4 * v] = t.x;
-      xb[4 * v + 1] = t.y;
-      xb[4 * v + 2] = t.z;
-      xb[4 * v + 3] = t.w;
-    }
+    load_x(x + j, xb);
     float sx[4][8];
     dequant::int4_scale_x(xb, sx);  // once per step, shared by the warp's rows
     uint4 w[ROWS];
