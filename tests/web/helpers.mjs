@@ -4,6 +4,8 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
+import assert from 'node:assert/strict';
 import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 import { createSiteServer } from '../../web/serve.mjs';
@@ -296,4 +298,33 @@ export async function aliveCalculators(page) {
     globalThis.__alive = alive().map((el) => el.getAttribute('kind'));
     return globalThis.__alive.length;
   });
+}
+
+/** Types into a calculator's field as a person does: click it, select what is there, type. */
+export async function typeInto(page, kind, id, text) {
+  const input = field(page, kind, id);
+  await input.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await input.pressSequentially(text);
+}
+
+/**
+ * Waits (up to `timeout` ms) until what read() gives deep-equals `want`, then asserts it: a page
+ * that stops updating fails with the difference.
+ */
+export async function expectSoon(read, want, what, { timeout = 5000 } = {}) {
+  const end = Date.now() + timeout;
+  let got;
+  do {
+    got = await read();
+    if (isDeepStrictEqual(got, want)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  } while (Date.now() < end);
+  assert.deepEqual(got, want, what);
+}
+
+/** The same for a calculator's result rows: those named in `want` ({ row: text }). */
+export function expectRows(page, kind, want, what) {
+  const pick = (r) => Object.fromEntries(Object.keys(want).map((k) => [k, r[k]]));
+  return expectSoon(async () => pick(await rows(page, kind)), want, what);
 }

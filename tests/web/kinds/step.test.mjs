@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openPage, until, rows, field, select, norm, frames, renderAll, shotPath, ROOT, SITE_DIR, useBrowserAndSite, loadUi } from './helpers.mjs';
+import { openPage, until, rows, field, select, norm, frames, renderAll, shotPath, ROOT, SITE_DIR, useBrowserAndSite, loadUi } from '../helpers.mjs';
 
 const env = useBrowserAndSite();
 const rl = await (await import(join(SITE_DIR, 'roofline.mjs'))).default();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFileSync, mkdtempSync, cpSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { openPage, until, rows, field, fieldError, norm, shotPath, serve, runWorker, SITE_DIR, ROOT, useBrowserAndSite } from './helpers.mjs';
+import { openPage, until, rows, field, fieldError, norm, shotPath, serve, runWorker, SITE_DIR, ROOT, useBrowserAndSite } from '../helpers.mjs';
 
 const env = useBrowserAndSite();
 const HOST = 'roofline-calculator[kind="device"]';
@@ -252,7 +252,7 @@ test('share by link (values only), and download as roofline-bench/1 that the ove
     await until(page, () => document.querySelector('.bench .bench-table'));
     assert.match(norm(await page.locator('.bench-status').textContent()), /browser/i);
     // a native result loaded in the overlay: browser against native, side by side
-    await page.locator('#bench-file').setInputFiles(join(import.meta.dirname, 'fixtures', 'bench-cpu.json'));
+    await page.locator('#bench-file').setInputFiles(join(import.meta.dirname, '..', 'fixtures', 'bench-cpu.json'));
     await until(page, (sel) => document.querySelector(sel).shadowRoot.querySelector('.measure-native table'), HOST);
     const native = norm(await page.locator(`${HOST} .measure-native`).innerText());
     assert.match(native, /Browser/);

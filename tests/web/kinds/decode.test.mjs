@@ -1,0 +1,75 @@
+// "Tokens per second while decoding" (kind="decode"), as a learner uses it. In English, it opens
+// on Llama 3 8B in BF16 on an L4 with each conversation's KV cache (8,192 tokens) counted. The
+// learner leaves the KV cache out, as the lesson's first example does: 16.06 GB per step at
+// 300 GB/s, ≈ 53.5 ms, ≈ 18.7 tokens per second. Then they type a batch of 4 and count the KV
+// caches again: the lesson's four conversations, ≈ 59 tokens per second in total, ≈ 15 each.
+// In Spanish, they pick INT8 weights (8.03 GB: ≈ 37 tokens per second), then an H100 SXM.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { expectRows, field, loadUi, norm, openPage, ROOT, rows, select, SITE_DIR, useBrowserAndSite } from '../helpers.mjs';
+
+const env = useBrowserAndSite();
+const rl = await (await import(join(SITE_DIR, 'roofline.mjs'))).default();
+const { format } = await import(join(ROOT, 'web/src/format.js'));
+const ui = loadUi();
+const KIND = 'decode';
+/** The module's decode for the lesson's case with `values` changed (gpu, format, batch, kvTokens). */
+const decode = (values) => rl.decode(rl.caseArgs({ id: 'llama-l4-decode', function: 'decode', values }));
+
+const shown = (r, lang) => ({ total: norm(format(r.tokensPerSecond, 'number', lang)), perConversation: norm(format(r.tokensPerSecondPerSequence, 'number', lang)) });
+
+test('decode (en): KV cache left out gives the lesson\'s ≈ 18.7 tokens/s; a batch of 4 with its KV caches ≈ 59 in total, ≈ 15 each', async () => {
+  const { page, context, errors, foreign } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
+  try {
+    const calc = page.locator(`roofline-calculator[kind="${KIND}"]`);
+    await calc.scrollIntoViewIfNeeded();
+    // before: one conversation with its 8,192 tokens of KV cache
+    await expectRows(page, KIND, shown(decode({ kvTokens: 8192 }), 'en'), 'the default, KV cache counted');
+    await select(page, KIND, 'kvSource').selectOption({ label: ui['decode.kvSource.none'].en });
+    const bare = decode({});
+    assert.equal(norm(format(bare.tokensPerSecond, 'number', 'en')), '18.7');
+    await expectRows(page, KIND, {
+      bytesPerStep: '16.1 GB', memoryTime: '53.5 ms', stepTime: `53.5 ms · ${ui['verdict.memory'].en}`, perConversation: '18.7', total: '18.7',
+    }, 'the lesson\'s first example');
+    assert.match(norm(await calc.locator('p.summary').textContent()), /^At most 18\.7 tokens per second in total, 18\.7 per conversation; each step takes at least 53\.5 ms/);
+    const batch = field(page, KIND, 'batch');
+    await batch.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await batch.pressSequentially('4');
+    await select(page, KIND, 'kvSource').selectOption({ label: ui['decode.kvSource.model'].en });
+    const four = decode({ batch: 4, kvTokens: 8192 });
+    assert.equal(Math.round(four.tokensPerSecond), 59, 'the lesson\'s ≈ 59 in total');
+    assert.equal(Math.round(four.tokensPerSecondPerSequence), 15, 'the lesson\'s ≈ 15 each');
+    await expectRows(page, KIND, {
+      ...shown(four, 'en'), bytesPerStep: norm(format(four.bytesPerStep, 'gb', 'en')), kvModel: '1.07 GB',
+      stepTime: `${norm(format(four.stepSeconds, 'seconds', 'en'))} · ${ui['verdict.memory'].en}`,
+    }, 'four conversations');
+    assert.deepEqual(errors, []);
+    assert.deepEqual(foreign, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('decode (es): INT8 weights lift the L4 to ≈ 37 tokens/s; an H100 SXM reads them eleven times faster', async () => {
+  const { page, context, errors, foreign } = await openPage(env.browser, `${env.site.url}index.html?lang=es`, { allowedOrigin: env.site.url });
+  try {
+    await page.locator(`roofline-calculator[kind="${KIND}"]`).scrollIntoViewIfNeeded();
+    await select(page, KIND, 'kvSource').selectOption('none');
+    await expectRows(page, KIND, { total: '18.7', perConversation: '18.7' }, 'BF16 on the L4');
+    await select(page, KIND, 'format').selectOption('int8');
+    assert.equal(await field(page, KIND, 'weights').inputValue(), '8.03', 'the lesson\'s 8.03 GB in INT8');
+    const int8 = decode({ format: 'int8' });
+    assert.equal(Math.round(int8.tokensPerSecond), 37, 'the lesson\'s ≈ 37');
+    await expectRows(page, KIND, { ...shown(int8, 'es'), bytesPerStep: '8.03 GB', memoryTime: norm(format(int8.memorySeconds, 'seconds', 'es')) }, 'INT8 on the L4');
+    await select(page, KIND, 'gpu').selectOption('h100-sxm');
+    assert.equal(await field(page, KIND, 'bw').inputValue(), '3350');
+    const h100 = decode({ format: 'int8', gpu: 'h100-sxm' });
+    await expectRows(page, KIND, { ...shown(h100, 'es'), memoryTime: norm(format(h100.memorySeconds, 'seconds', 'es')) }, 'INT8 on the H100');
+    assert.deepEqual(errors, []);
+    assert.deepEqual(foreign, []);
+  } finally {
+    await context.close();
+  }
+});
