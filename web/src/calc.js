@@ -1,34 +1,17 @@
 // The frame every calculator shares: labeled fields (text + optional slider), preset selects,
 // the worked-arithmetic table ("the arithmetic, with your numbers"), inline errors translated by
 // the module's error code and field, an aria-live summary, URL state and a copy-link button.
-// A calculator kind (kinds/*.js) only declares its fields and calls the module in compute().
+// A calculator kind (kind-*.js) only declares its fields and calls the module in compute(). The
+// frame's URL state, presets and fields are in calc-url.js, calc-presets.js and calc-fields.js.
 import { h, nextId, clear, setText, buildVirtual } from './dom.js';
 import { t, hasText, fillValues } from './i18n.js';
 import { GLOSSARY } from './data.js';
-import { format, fmtInput, fmtNumber, fmtShown, DASH } from './format.js';
-import { parseNumber, ambiguousReading } from './parse.js';
-import { toBase, fromBase } from './units.js';
-import { catalog } from './catalog.js';
-
-const MAX_URL_TEXT = 64;
-
-/**
- * The element's presets: attributes that name a select's choice (the catalog's list each is
- * checked against), and `values`, the fields as `name=value` pairs separated by spaces.
- */
-export const PRESET_SELECTS = { model: 'models', gpu: 'gpus', format: 'formats', dtype: 'dtypes' };
-export const PRESET_ATTRIBUTES = [...Object.keys(PRESET_SELECTS), 'values'];
-/** An author's text as a message quotes it: one line, not too long. */
-const quoted = (x) => {
-  const one = String(x).replace(/\s+/g, ' ');
-  return one.length > 40 ? `${one.slice(0, 39)}…` : one;
-};
-
-/** Two numbers alike to the six significant digits a field used to show (an older link's 5.73469). */
-function sameNumber(x, y) {
-  const num = (v) => typeof v === 'number' && Number.isFinite(v);
-  return num(x) && num(y) && Number(x.toPrecision(6)) === Number(y.toPrecision(6));
-}
+import { format, fmtInput, fmtNumber, DASH } from './format.js';
+import { parseNumber } from './parse.js';
+import { fromBase } from './units.js';
+import { PRESET_ATTRIBUTES, presetMethods } from './calc-presets.js';
+import { urlState } from './calc-url.js';
+import { fieldMethods } from './calc-fields.js';
 
 /** A container narrow enough for the compact charts (a display choice). */
 function isNarrow(width) {
@@ -96,226 +79,6 @@ export class Calc {
 
   tr(id, vars) {
     return t(id, this.lang, vars);
-  }
-
-  // ---- URL state -------------------------------------------------------------------------
-  key(id) {
-    return `${this.kind}.${id}`;
-  }
-
-  /** Reads the page URL's state (`?decode.batch=4`); returns its parameters. */
-  readUrl() {
-    const params = new URLSearchParams(globalThis.location ? location.search : '');
-    this.readParams(params);
-    if (this.def.readUrl) this.def.readUrl(this, params);
-    return params;
-  }
-
-  /**
-   * Takes the fields and selects that `params` names (keyed as in the URL: `decode.batch`), as a
-   * link means them (presetsFromLink). A field's text is read as an English numeral (a link is
-   * the same in every language) and shown in the reader's language; what is no number is kept as
-   * it is, for the module to judge as it judges typed text. A select value it does not offer is
-   * left out, and passed to `refused(sel, value)` where given.
-   */
-  readParams(params, refused) {
-    const given = {}; // the fields the link carries: a number, or the text as it came
-    for (const f of this.def.fields) {
-      if (!params.has(this.key(f.id))) continue;
-      const raw = params.get(this.key(f.id)).slice(0, MAX_URL_TEXT);
-      const v = parseNumber(raw, 'en');
-      given[f.id] = typeof v === 'number' && Number.isFinite(v) ? v : raw;
-    }
-    const chosen = {}; // the selects it names, with a value they offer
-    for (const sel of this.def.selects || []) {
-      if (!params.has(this.key(sel.id))) continue;
-      const v = params.get(this.key(sel.id));
-      // (checked in the form's order: a precision against the GPU the link names)
-      if (this.offers(sel, v)) this.state.selects[sel.id] = chosen[sel.id] = v;
-      else if (refused) refused(sel, v);
-    }
-    this.presetsFromLink(given, chosen);
-    for (const [id, v] of Object.entries(given)) {
-      if (typeof v === 'number') this.fill(id, v);
-      else {
-        this.state.fields[id] = v;
-        delete this.exact[id];
-      }
-    }
-    return given;
-  }
-
-  // ---- presets (the element's model, gpu, format, dtype and values attributes) -----------
-  /**
-   * Applies the element's presets as a link naming the same would (readParams): `model="…"` as
-   * `?decode.model=…`, `values="batch=32"` as `?decode.batch=32`. The selects are those of that
-   * id where the kind has one (a kind without a GPU select takes no `gpu`). What cannot be used
-   * (an id the catalog lacks or the select does not offer, a field the kind lacks, a pair that
-   * is no field=value) is left out and said in presetProblems; the rest applies. A field's value
-   * is checked as typed text is, once the calculator has computed (checkPresetValues).
-   */
-  applyPresets(skip) {
-    const p = this.presets;
-    const params = new URLSearchParams();
-    const problem = (attr, id, vars) => this.presetProblems.push({ attr, id, vars });
-    const sels = this.def.selects || [];
-    for (const [attr, list] of Object.entries(PRESET_SELECTS)) {
-      const value = p[attr] == null ? '' : String(p[attr]).trim();
-      if (!value || !sels.some((sel) => sel.id === attr)) continue;
-      // a catalog id, or "custom" (the reader's own numbers): not another choice a select may
-      // have beside the catalog's (decode's "your config.json")
-      if (value !== 'custom' && !catalog(this.rl)[list].some((x) => x.id === value)) problem(attr, `calc.preset.${attr}.unknown`, { id: quoted(value) });
-      else params.set(this.key(attr), value);
-    }
-    const text = p.values == null ? '' : String(p.values).trim();
-    for (const pair of text ? text.split(/\s+/) : []) {
-      const eq = pair.indexOf('=');
-      const name = eq > 0 ? pair.slice(0, eq) : '';
-      if (!name) {
-        problem('values', 'calc.preset.values.malformed', { text: quoted(pair) });
-        continue;
-      }
-      const f = this.def.fields.find((x) => x.id === name);
-      if (!f) {
-        problem('values', 'calc.preset.values.unknownField', { name: quoted(name), fields: this.def.fields.map((x) => x.id).join(', ') });
-        continue;
-      }
-      const value = pair.slice(eq + 1);
-      if (skip.has(name)) continue;
-      params.set(this.key(name), value);
-      this.presetFields.set(name, value);
-    }
-    this.readParams(params, (sel, value) => problem(sel.id, 'calc.preset.notOffered', { attr: sel.id, id: quoted(value) }));
-  }
-
-  /**
-   * After the first computation: a field that `values` set and that shows an error (the same
-   * check as typed text gets, from the module) is refused. The calculator opens again without
-   * that value, and says so; returns whether it did.
-   */
-  checkPresetValues() {
-    const bad = [...this.presetFields.keys()].filter((id) => this.lastErrors && this.lastErrors[id]);
-    if (!bad.length) return false;
-    const refused = bad.map((id) => ({
-      attr: 'values',
-      id: 'calc.preset.values.bad', vars: { name: id, value: quoted(this.presetFields.get(id)) }, err: this.lastErrors[id], field: id,
-    }));
-    const skip = new Set([...bad, ...(this.presetSkip || [])]);
-    this.presetSkip = skip;
-    this.initState(skip);
-    this.presetProblems.push(...refused);
-    return true;
-  }
-
-  /** The preset problems as shown, in the reader's language, in the order of the attributes. */
-  presetMessages() {
-    const order = (pr) => PRESET_ATTRIBUTES.indexOf(pr.attr);
-    return [...(this.presetProblems || [])].sort((a, b) => order(a) - order(b)).map((pr) => {
-      const f = pr.field && this.def.fields.find((x) => x.id === pr.field);
-      return this.tr(pr.id, pr.err ? { ...pr.vars, error: this.errorText(pr.err, f) } : pr.vars);
-    });
-  }
-
-  /** True when a select offers a value (its options for the other selects' present choice). */
-  offers(sel, value) {
-    if (value === 'custom') return sel.custom !== false;
-    return sel.options(this.rl, this.lang, this).some((o) => o.value === value);
-  }
-
-  /**
-   * A select whose choices follow another's (a GPU's precisions) keeps its value where still
-   * offered; else "custom" where it has one, else its default, else its first choice.
-   */
-  keepOffered(sel) {
-    const now = this.state.selects[sel.id];
-    if (this.offers(sel, now)) return;
-    const def = this.defaultSelects[sel.id];
-    this.state.selects[sel.id] = sel.custom !== false ? 'custom' : this.offers(sel, def) ? def : sel.options(this.rl, this.lang, this)[0].value;
-  }
-
-  /** The selects whose choices follow `sel`'s. */
-  dependents(sel) {
-    return (this.def.selects || []).filter((other) => other !== sel && other.dependsOn === sel.id);
-  }
-
-  /**
-   * A link means what choosing its selects and then typing its fields would: a select the link
-   * names, or whose fields it carries, fills those fields first (a link naming only a GPU gets
-   * that GPU's bandwidth), in the order of the form; a select whose field the link sets to another
-   * value than the select gives becomes "custom", as typing that field makes it. The page's own
-   * links name every select where any preset or its field differs from the default (shareUrl),
-   * so they come back the same.
-   */
-  presetsFromLink(given, chosen) {
-    const sels = this.def.selects || [];
-    const touched = (sel) => sel.id in chosen || (sel.fields || []).some((id) => id in given);
-    // before a GPU fills its fields, its precision is one it has
-    for (const sel of sels) if (sel.dependsOn) this.keepOffered(sel);
-    const applied = new Set();
-    for (const sel of sels) {
-      if (!touched(sel) && !applied.has(sel.dependsOn)) continue;
-      // an earlier select's preset does not overrule what the link names (a model's own format)
-      Object.assign(this.state.selects, chosen);
-      if (this.state.selects[sel.id] === 'custom' || !sel.apply) continue;
-      sel.apply(this, this.state.selects[sel.id]);
-      applied.add(sel.id);
-    }
-    for (const sel of sels) {
-      if (!applied.has(sel.id) || sel.custom === false) continue;
-      const differs = (sel.fields || []).some((id) => id in given && !sameNumber(given[id], this.fieldNumber(id)));
-      if (differs) this.state.selects[sel.id] = 'custom';
-    }
-  }
-
-  urlParams() {
-    const out = [];
-    for (const f of this.def.fields) {
-      const text = this.state.fields[f.id];
-      const v = this.fieldNumber(f.id);
-      out.push([this.key(f.id), typeof v === 'number' && Number.isFinite(v) ? String(v) : String(text ?? '')]);
-    }
-    for (const sel of this.def.selects || []) out.push([this.key(sel.id), this.state.selects[sel.id]]);
-    if (this.def.writeUrl) out.push(...this.def.writeUrl(this));
-    return out;
-  }
-
-  shareUrl() {
-    const u = new URL(location.href);
-    const params = this.urlParams();
-    // where a preset or a field one fills differs from the default, every select is named: a
-    // select left out would be read as what the selects before it give (a model's own format),
-    // which need not be the default it was left out for
-    const sels = this.def.selects || [];
-    const selectKeys = new Set(sels.map((sel) => this.key(sel.id)));
-    const presetKeys = new Set([...selectKeys, ...sels.flatMap((sel) => (sel.fields || []).map((id) => this.key(id)))]);
-    const presetsMoved = params.some(([k, v]) => presetKeys.has(k) && this.defaultParams.get(k) !== v);
-    for (const [k, v] of params) {
-      if (this.defaultParams.get(k) === v && !(presetsMoved && selectKeys.has(k))) u.searchParams.delete(k);
-      else u.searchParams.set(k, v);
-    }
-    if (!u.searchParams.has('lang')) u.searchParams.set('lang', this.lang);
-    return u.href;
-  }
-
-  writeUrl() {
-    if (!this.urlState || !globalThis.history) return;
-    // once the reader pauses (250 ms without a change): a slider drag rewrites the history entry
-    // once, at its end, not every quarter second (a replaceState took 3–5 ms in a profile)
-    clearTimeout(this.urlTimer);
-    this.urlTimer = setTimeout(() => {
-      this.urlTimer = null;
-      // a calculator taken out of the page meanwhile (a prerendered one replaced in another
-      // language) no longer speaks for it
-      if (this.host && !this.host.isConnected) return;
-      // an address that already says it is left as it is (a change taken back)
-      const href = this.shareUrl();
-      if (href === location.href) return;
-      try {
-        history.replaceState(history.state, '', href);
-      } catch (e) {
-        /* some file:// contexts refuse replaceState; the copy-link button still works */
-      }
-    }, 250);
   }
 
   // ---- rendering -------------------------------------------------------------------------
@@ -452,14 +215,6 @@ export class Calc {
     else this.announce();
   }
 
-  /**
-   * A field's unit label: a string, or a function of the calculator where the unit follows a
-   * select (a peak is in TFLOPS for a floating-point precision, in TOPS for an integer one).
-   */
-  unitLabel(f) {
-    return typeof f.unitLabel === 'function' ? f.unitLabel(this) : f.unitLabel;
-  }
-
   /** A result row's label id: `<kind>.out.<id>`, or the row's own choice (`label(calc)`). */
   rowLabelId(r) {
     return typeof r.label === 'function' ? r.label(this) : `${this.kind}.out.${r.id}`;
@@ -468,11 +223,6 @@ export class Calc {
   /** A result row's hint id: `<kind>.out.<id>.hint`, or the row's own choice (`hint(calc)`). */
   rowHintId(r) {
     return typeof r.hint === 'function' ? r.hint(this) : `${this.kind}.out.${r.id}.hint`;
-  }
-
-  /** A field's hint id: `<kind>.field.<id>.hint`, or the field's own choice (`hint(calc)`). */
-  fieldHintId(f) {
-    return typeof f.hint === 'function' ? f.hint(this) : `${this.kind}.field.${f.id}.hint`;
   }
 
   /** Unit labels, hints and row labels that follow the selects. */
@@ -535,35 +285,6 @@ export class Calc {
     this.update();
   }
 
-  /** Sets a field from a base-unit value (a model's weights, a GPU's bandwidth, a preset). */
-  setField(id, baseValue) {
-    const f = this.def.fields.find((x) => x.id === id);
-    this.fill(id, fromBase(baseValue, f.unit || 'one'), baseValue);
-  }
-
-  /**
-   * Fills field `id` with `v` (in the field's unit): it shows v as the results show numbers
-   * (fmtShown: 5.73, not 5.73469), and the calculator computes with v itself until the text changes.
-   */
-  fill(id, v, base = toBase(v, this.def.fields.find((x) => x.id === id).unit || 'one')) {
-    const text = fmtShown(v, this.lang);
-    this.state.fields[id] = text;
-    if (typeof v === 'number' && Number.isFinite(v) && parseNumber(text, this.lang) !== v) this.exact[id] = { text, value: v, base };
-    else delete this.exact[id];
-  }
-
-  /** What field `id` was filled with ({ text, value, base }) while its text is as filled, else null. */
-  filled(id) {
-    const e = this.exact[id];
-    return e && e.text === this.state.fields[id] ? e : null;
-  }
-
-  /** The number field `id` holds: the one it was filled with while its text is as filled, else its text read. */
-  fieldNumber(id) {
-    const e = this.filled(id);
-    return e ? e.value : parseNumber(this.state.fields[id], this.lang);
-  }
-
   /** fn()'s value, kept under `name` while `key` stays the same (a falsy one too where `keepFalsy`). */
   remember(name, key, fn, keepFalsy) {
     const e = this.memos.get(name);
@@ -574,164 +295,7 @@ export class Calc {
     return value;
   }
 
-  syncFields() {
-    for (const f of this.def.fields) {
-      const els = this.fieldEls[f.id];
-      if (!els) continue;
-      if (els.input.value !== this.state.fields[f.id]) els.input.value = this.state.fields[f.id];
-      this.syncSlider(f);
-    }
-  }
-
-  renderField(f) {
-    const k = this.kind;
-    const id = nextId(`${k}-${f.id}`);
-    const errId = `${id}-error`;
-    const hintId = `${id}-hint`;
-    const label = h('label', { for: id }, this.tr(`${k}.field.${f.id}`));
-    const unitText = this.unitLabel(f);
-    const unit = unitText ? h('span', { class: 'unit', 'aria-hidden': 'true' }, unitText) : null;
-    const srUnit = unitText ? h('span', { class: 'sr-only' }, ` (${unitText})`) : null;
-    const input = h('input', {
-      id, type: 'text', inputmode: f.int ? 'numeric' : 'decimal', autocomplete: 'off', spellcheck: 'false',
-      name: f.id, 'aria-describedby': `${hintId} ${errId}`,
-    });
-    if (srUnit) label.append(srUnit);
-    input.value = this.state.fields[f.id];
-    input.addEventListener('input', () => {
-      this.state.fields[f.id] = input.value;
-      // typed: the number is what the text says, even where it reads as the filled one did
-      delete this.exact[f.id];
-      this.showReading(f);
-      for (const sel of this.def.selects || []) {
-        if (sel.fields && sel.fields.includes(f.id) && this.state.selects[sel.id] !== 'custom') {
-          this.state.selects[sel.id] = 'custom';
-          this.selectEls[sel.id].value = 'custom';
-        }
-      }
-      this.syncSlider(f);
-      this.update();
-    });
-    // Arrow keys step the number like a spin button (Shift: ten steps); the text stays editable.
-    input.addEventListener('keydown', (e) => {
-      if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
-      const v = parseNumber(input.value, this.lang);
-      if (typeof v !== 'number' || !Number.isFinite(v)) return;
-      e.preventDefault();
-      const step = (f.step || 1) * (e.shiftKey ? 10 : 1) * (e.key === 'ArrowUp' ? 1 : -1);
-      const decimals = String(f.step || 1).includes('.') ? String(f.step).split('.')[1].length : 0;
-      const next = Math.max(Number((v + step).toFixed(decimals)), f.min ?? (f.int ? 1 : (f.step || 1)));
-      this.state.fields[f.id] = fmtInput(next, this.lang);
-      input.value = this.state.fields[f.id];
-      input.dispatchEvent(new Event('input'));
-    });
-    const fieldHint = this.fieldHintId(f);
-    const hint = h('span', { class: 'hint', id: hintId }, hasText(fieldHint) ? this.tr(fieldHint) : '');
-    const error = h('span', { class: 'error', id: errId, 'aria-live': 'polite' });
-    // how a number that reads two ways ("5.000") was read, while it is typed
-    const reading = h('span', { class: 'hint reading', 'aria-live': 'polite' });
-    let slider = null;
-    if (f.slider) {
-      slider = h('input', {
-        type: 'range', min: 0, max: 1000, step: 1, class: 'slider', 'aria-label': this.tr(`${k}.field.${f.id}`),
-      });
-      slider.addEventListener('input', () => {
-        const v = this.sliderToValue(f, Number(slider.value));
-        this.state.fields[f.id] = fmtInput(v, this.lang);
-        delete this.exact[f.id];
-        input.value = this.state.fields[f.id];
-        for (const sel of this.def.selects || []) {
-          if (sel.fields && sel.fields.includes(f.id)) { this.state.selects[sel.id] = 'custom'; this.selectEls[sel.id].value = 'custom'; }
-        }
-        this.update();
-      });
-    }
-    this.fieldEls[f.id] = { input, error, slider, unit, srUnit, hint, reading };
-    this.syncSlider(f);
-    this.showReading(f);
-    const tl = this.termLink(f.term);
-    return h('div', { class: 'field', 'data-field': f.id },
-      h('div', { class: 'label-row' }, label, tl ? ' ' : null, tl),
-      h('div', { class: 'input-row' }, input, unit),
-      slider, hint, reading, error);
-  }
-
-  /** Says how the field's number was read where its text reads two ways ("read as 5,000"). */
-  showReading(f) {
-    const els = this.fieldEls[f.id];
-    if (!els || !els.reading) return;
-    const v = ambiguousReading(this.state.fields[f.id], this.lang);
-    setText(els.reading, v === null ? '' : this.tr('calc.readAs', { value: fmtNumber(v, this.lang, 12) }));
-  }
-
-  // Slider position ↔ value: a display mapping (linear or logarithmic track), not lesson math.
-  /** A slider's reach now: `max` may follow the other inputs (a function of the calculator: the
-   * step calculator's context runs to the chosen model's limit). */
-  sliderRange(f) {
-    const { min, log } = f.slider;
-    const max = typeof f.slider.max === 'function' ? f.slider.max(this) : f.slider.max;
-    return { min, max: Math.max(max, min), log };
-  }
-
-  sliderToValue(f, pos) {
-    const { min, max, log } = this.sliderRange(f);
-    let v = log ? 10 ** (Math.log10(min) + (pos / 1000) * (Math.log10(max) - Math.log10(min))) : min + (pos / 1000) * (max - min);
-    if (f.int) v = Math.round(v);
-    else v = Number(v.toPrecision(3));
-    return v;
-  }
-
-  syncSlider(f) {
-    const els = this.fieldEls && this.fieldEls[f.id];
-    if (!els || !els.slider) return;
-    const v = this.fieldNumber(f.id);
-    if (typeof v !== 'number' || !Number.isFinite(v)) return;
-    const { min, max, log } = this.sliderRange(f);
-    const c = Math.min(Math.max(v, min), max);
-    const pos = log ? (Math.log10(c) - Math.log10(min)) / (Math.log10(max) - Math.log10(min)) : (c - min) / (max - min);
-    // written only where they change: a sync of every field (a select filling one) moves no other slider
-    const value = String(Math.round(pos * 1000));
-    if (els.slider.value !== value) els.slider.value = value;
-    const unit = this.unitLabel(f);
-    const text = this.state.fields[f.id] + (unit ? ` ${unit}` : '');
-    if (els.slider.getAttribute('aria-valuetext') !== text) els.slider.setAttribute('aria-valuetext', text);
-  }
-
-  async copyLink(status, field) {
-    const url = this.shareUrl();
-    try {
-      await navigator.clipboard.writeText(url);
-      status.textContent = this.tr('calc.copy.done');
-      field.hidden = true;
-    } catch (e) {
-      field.hidden = false;
-      field.value = url;
-      field.select();
-      status.textContent = this.tr('calc.copy.manual');
-    }
-  }
-
   // ---- computing -------------------------------------------------------------------------
-  values() {
-    const vals = {};
-    this.localErrors = {};
-    for (const f of this.def.fields) {
-      const v = this.fieldNumber(f.id);
-      if (typeof v === 'number') {
-        const filled = this.filled(f.id);
-        const base = filled ? filled.base : toBase(v, f.unit || 'one');
-        // a numeral beyond double range (1e400) reads as Infinity: say "too large", as for 1e300
-        const overflowed = !Number.isFinite(v) && !Number.isNaN(v) && !/inf|∞/i.test(String(this.state.fields[f.id]));
-        if ((Number.isFinite(v) && !Number.isFinite(base)) || overflowed) this.localErrors[f.id] = 'too_large';
-        vals[f.id] = base;
-      } else {
-        // an empty field is an error even where the module has a default for the argument
-        if (v === undefined) this.localErrors[f.id] = 'missing_field';
-        vals[f.id] = v;
-      }
-    }
-    return vals;
-  }
 
   /** Recomputes and shows the results; `changed: false` where the reader changed nothing (a
    * drawing, a resize), which leaves the address as the reader opened it; `announce: false`
@@ -925,3 +489,6 @@ export class Calc {
     return this.tr(`error.${code}`, { field });
   }
 }
+
+// The frame's other parts, each in its own module: its URL state, its presets, its fields.
+Object.assign(Calc.prototype, urlState, presetMethods, fieldMethods);

@@ -5,7 +5,8 @@
 import { CALC_CSS } from './data.js';
 import { h, clear, focusReturn } from './dom.js';
 import { t, detectLang, normalizeLang, hasLang, loadTexts } from './i18n.js';
-import { Calc, PRESET_ATTRIBUTES } from './calc.js';
+import { Calc } from './calc.js';
+import { PRESET_ATTRIBUTES } from './calc-presets.js';
 import { KIND_NAMES } from './kinds.js';
 import { DEFS as FIRST_DEFS } from './kinds-first.js';
 import { MORE, loadMore, haveMore } from './more.js';
