@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "roofline/weight_format.hpp"
 #include "roofline/error.hpp"
 #include "roofline/precision.hpp"
+#include "roofline/weight_format.hpp"
 namespace roofline {
 
 using json::Value;
@@ -40,7 +40,8 @@ ParamCounts param_counts(const Architecture& a) {
   double attn = 0;
   if (at.kind == Attention::Kind::mla) {
     const double qk = at.qk_nope_head_dim + at.qk_rope_head_dim;
-    attn += at.q_lora_rank > 0 ? h * at.q_lora_rank + at.q_lora_rank + at.q_lora_rank * at.heads * qk : h * at.heads * qk;
+    attn +=
+        at.q_lora_rank > 0 ? h * at.q_lora_rank + at.q_lora_rank + at.q_lora_rank * at.heads * qk : h * at.heads * qk;
     attn += h * (at.kv_lora_rank + at.qk_rope_head_dim) + at.kv_lora_rank;
     attn += at.kv_lora_rank * at.heads * (at.qk_nope_head_dim + at.v_head_dim);
     attn += at.heads * at.v_head_dim * h;
@@ -191,14 +192,16 @@ class Fields {
     if (!f.is(Value::Kind::number)) throw Error(ErrorCode::not_a_number, path(key), path(key) + " must be a number");
     const double x = f.number();
     if (!std::isfinite(x) || x < (allow_zero ? 0 : 1) || x > 1099511627776.0 || x != std::floor(x)) {
-      throw Error(ErrorCode::out_of_range, path(key),
-                  path(key) + " must be a whole number from " + (allow_zero ? "0" : "1") + " to 2^40, got " + format_number(x));
+      throw Error(
+          ErrorCode::out_of_range, path(key),
+          path(key) + " must be a whole number from " + (allow_zero ? "0" : "1") + " to 2^40, got " + format_number(x));
     }
     return x;
   }
   [[nodiscard]] bool flag(std::string_view key) const {
     const Value& f = raw(key);
-    if (!f.is(Value::Kind::boolean)) throw Error(ErrorCode::out_of_range, path(key), path(key) + " must be true or false");
+    if (!f.is(Value::Kind::boolean))
+      throw Error(ErrorCode::out_of_range, path(key), path(key) + " must be true or false");
     return f.boolean();
   }
   [[nodiscard]] const Value& value() const { return v_; }
@@ -264,7 +267,8 @@ Architecture architecture_from_value(const json::Value& value, const std::string
     x.router_bias = m.flag("routerBias");
     x.expert_bias = m.flag("expertBias");
     if (x.experts_per_token > x.experts) {
-      throw Error(ErrorCode::out_of_range, m.path("expertsPerToken"), m.path("expertsPerToken") + " must be at most experts");
+      throw Error(ErrorCode::out_of_range, m.path("expertsPerToken"),
+                  m.path("expertsPerToken") + " must be at most experts");
     }
     const double moe_layers = m.number("moeLayers");
     if (moe_layers > a.layers) {

@@ -1,11 +1,10 @@
 // Reading a Hugging Face config.json into an Architecture: each family's field names and
 // defaults, and an error naming the path of any field that is missing or wrong.
-#include "roofline/architecture.hpp"
-
 #include <algorithm>
 #include <cmath>
 #include <string>
 
+#include "roofline/architecture.hpp"
 #include "roofline/error.hpp"
 #include "roofline/precision.hpp"
 namespace roofline {
@@ -55,7 +54,9 @@ class Config {
     }
     return x;
   }
-  [[nodiscard]] double count_or(std::string_view key, double fallback) const { return has(key) ? count(key) : fallback; }
+  [[nodiscard]] double count_or(std::string_view key, double fallback) const {
+    return has(key) ? count(key) : fallback;
+  }
   /// A count, or 0 where absent or null (an optional size: q_lora_rank, sliding_window).
   [[nodiscard]] double count_or_zero(std::string_view key) const {
     if (!has(key)) return 0;
@@ -85,7 +86,6 @@ class Config {
   void set_family(std::string f) { family_ = std::move(f); }
   [[nodiscard]] const std::string& prefix() const { return prefix_; }
 
-
  private:
   const Value& v_;
   std::string prefix_;
@@ -99,10 +99,18 @@ struct FamilyName {
   Family family;
 };
 constexpr FamilyName families[] = {
-    {"llama", Family::llama},       {"mistral", Family::mistral},       {"mixtral", Family::mixtral},
-    {"qwen2", Family::qwen2},       {"qwen3", Family::qwen3},           {"qwen3_moe", Family::qwen3_moe},
-    {"gemma2", Family::gemma2},     {"gemma3_text", Family::gemma3},    {"gemma3", Family::gemma3},
-    {"deepseek_v2", Family::deepseek}, {"deepseek_v3", Family::deepseek}, {"gpt_oss", Family::gpt_oss},
+    {"llama", Family::llama},
+    {"mistral", Family::mistral},
+    {"mixtral", Family::mixtral},
+    {"qwen2", Family::qwen2},
+    {"qwen3", Family::qwen3},
+    {"qwen3_moe", Family::qwen3_moe},
+    {"gemma2", Family::gemma2},
+    {"gemma3_text", Family::gemma3},
+    {"gemma3", Family::gemma3},
+    {"deepseek_v2", Family::deepseek},
+    {"deepseek_v3", Family::deepseek},
+    {"gpt_oss", Family::gpt_oss},
     {"phi3", Family::phi3},
 };
 
@@ -114,8 +122,8 @@ Family family_of(const Config& c, std::string& model_type) {
   std::string known;
   for (const FamilyName& f : families) known.append(known.empty() ? "" : ", ").append(f.model_type);
   throw Error(ErrorCode::unknown_architecture, c.path("model_type"),
-              c.path("model_type") + " \"" + model_type.substr(0, 40) + "\" is not a family this calculator reads; it reads " +
-                  known);
+              c.path("model_type") + " \"" + model_type.substr(0, 40) +
+                  "\" is not a family this calculator reads; it reads " + known);
 }
 
 /// Per layer, from config.layer_types ("sliding_attention" / "full_attention"), where given.
@@ -130,7 +138,8 @@ bool read_layer_types(const Config& c, double layers, std::vector<bool>& sliding
   sliding.clear();
   for (const Value& t : types->items()) {
     if (!t.is(Value::Kind::string) || (t.string() != "sliding_attention" && t.string() != "full_attention")) {
-      throw Error(ErrorCode::out_of_range, field, field + " may hold only \"sliding_attention\" and \"full_attention\"");
+      throw Error(ErrorCode::out_of_range, field,
+                  field + " may hold only \"sliding_attention\" and \"full_attention\"");
     }
     sliding.push_back(t.string() == "sliding_attention");
   }
@@ -144,10 +153,10 @@ double gemma3_vision_params(const Config& v, double text_hidden) {
   if (std::fmod(image, patch) != 0) {
     throw Error(ErrorCode::out_of_range, v.path("patch_size"), v.path("patch_size") + " must divide image_size");
   }
-  const double per_layer = 4 * (h * h + h)        // q, k, v, o with biases
-                           + 2 * 2 * h            // two layer norms, weight and bias
-                           + h * inter + inter    // fc1
-                           + inter * h + h;       // fc2
+  const double per_layer = 4 * (h * h + h)      // q, k, v, o with biases
+                           + 2 * 2 * h          // two layer norms, weight and bias
+                           + h * inter + inter  // fc1
+                           + inter * h + h;     // fc2
   const double patches = (image / patch) * (image / patch);
   const double embeddings = channels * patch * patch * h + h + patches * h;
   const double post_norm = 2 * h;
@@ -254,11 +263,13 @@ Architecture read_text_config(const Config& c, Family fam, const std::string& mo
       std::vector<double> dense_only;
       if (const Value* only = c.find("mlp_only_layers")) {
         if (!only->is(Value::Kind::array)) {
-          throw Error(ErrorCode::out_of_range, c.path("mlp_only_layers"), c.path("mlp_only_layers") + " must be a list of layer indices");
+          throw Error(ErrorCode::out_of_range, c.path("mlp_only_layers"),
+                      c.path("mlp_only_layers") + " must be a list of layer indices");
         }
         for (const Value& i : only->items()) {
           if (!i.is(Value::Kind::number)) {
-            throw Error(ErrorCode::out_of_range, c.path("mlp_only_layers"), c.path("mlp_only_layers") + " must be a list of layer indices");
+            throw Error(ErrorCode::out_of_range, c.path("mlp_only_layers"),
+                        c.path("mlp_only_layers") + " must be a list of layer indices");
           }
           dense_only.push_back(i.number());
         }
@@ -282,14 +293,14 @@ Architecture read_text_config(const Config& c, Family fam, const std::string& mo
       }
     }
     if (m.experts_per_token > m.experts) {
-      throw Error(ErrorCode::out_of_range, c.path("num_experts_per_tok"),
-                  c.path("num_experts_per_tok") + " must be at most the number of experts (" + format_number(m.experts) + ")");
+      throw Error(
+          ErrorCode::out_of_range, c.path("num_experts_per_tok"),
+          c.path("num_experts_per_tok") + " must be at most the number of experts (" + format_number(m.experts) + ")");
     }
     a.moe = m;
   }
   return a;
 }
-
 
 }  // namespace
 

@@ -38,8 +38,7 @@ Dtype parse_dtype(std::string_view id, std::string_view field) {
   }
   std::string shown(id.substr(0, 40));
   throw Error(ErrorCode::unknown_dtype, std::string(field),
-              std::string(field) + " must be one of fp32, tf32, fp16, bf16, fp8, int8, int4, got \"" + shown +
-                  "\"");
+              std::string(field) + " must be one of fp32, tf32, fp16, bf16, fp8, int8, int4, got \"" + shown + "\"");
 }
 
 }  // namespace roofline

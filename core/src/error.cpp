@@ -37,8 +37,7 @@ std::string_view error_code_id(ErrorCode code) {
 
 namespace {
 [[noreturn]] void fail(ErrorCode code, std::string_view field, const std::string& rule, double value) {
-  throw Error(code, std::string(field),
-              std::string(field) + " must be " + rule + ", got " + format_number(value));
+  throw Error(code, std::string(field), std::string(field) + " must be " + rule + ", got " + format_number(value));
 }
 }  // namespace
 

@@ -20,7 +20,8 @@ constexpr double lesson_rounding = 0.025;
 inline CaseValue num(std::string_view name, double v) { return {name, v, {}}; }
 inline CaseValue named_id(std::string_view name, std::string_view v) { return {name, 0, v}; }
 
-inline ExercisePart number(std::string_view part_id, std::string_view kind, double expected, double rel = lesson_rounding) {
+inline ExercisePart number(std::string_view part_id, std::string_view kind, double expected,
+                           double rel = lesson_rounding) {
   ExercisePart p;
   p.id = part_id;
   p.kind = kind;
@@ -29,7 +30,9 @@ inline ExercisePart number(std::string_view part_id, std::string_view kind, doub
   return p;
 }
 
-inline ExercisePart exact(std::string_view part_id, std::string_view kind, double expected) { return number(part_id, kind, expected, 0); }
+inline ExercisePart exact(std::string_view part_id, std::string_view kind, double expected) {
+  return number(part_id, kind, expected, 0);
+}
 
 inline ExercisePart fraction(std::string_view part_id, double expected) {
   // percentages are rounded to whole points: "13 %" for 12.6 % is 3.3 % off
@@ -38,7 +41,8 @@ inline ExercisePart fraction(std::string_view part_id, double expected) {
   return p;
 }
 
-inline ExercisePart choice(std::string_view part_id, std::string_view expected, std::initializer_list<std::string_view> choices) {
+inline ExercisePart choice(std::string_view part_id, std::string_view expected,
+                           std::initializer_list<std::string_view> choices) {
   ExercisePart p;
   p.id = part_id;
   p.kind = "choice";
@@ -47,7 +51,9 @@ inline ExercisePart choice(std::string_view part_id, std::string_view expected, 
   return p;
 }
 
-inline ExercisePart yes_no(std::string_view part_id, bool yes) { return choice(part_id, yes ? "yes" : "no", {"yes", "no"}); }
+inline ExercisePart yes_no(std::string_view part_id, bool yes) {
+  return choice(part_id, yes ? "yes" : "no", {"yes", "no"});
+}
 
 inline ExercisePart& with(ExercisePart& p, std::string_view mistake, double value) {
   if (std::isfinite(value) && value > 0) p.mistakes.push_back({mistake, value});

@@ -4,13 +4,13 @@
 #include <cmath>
 #include <string>
 
+#include "exercise_parts.hpp"
 #include "roofline/batching.hpp"
 #include "roofline/error.hpp"
 #include "roofline/llm.hpp"
 #include "roofline/matrix.hpp"
 #include "roofline/precision.hpp"
 #include "roofline/roofline.hpp"
-#include "exercise_parts.hpp"
 
 namespace roofline {
 
@@ -169,11 +169,12 @@ ExerciseInstance exercise3(std::uint64_t seed) {
   e.parts.push_back(flops);
   ExercisePart seconds = number("seconds", "seconds", t.seconds.value());
   with(seconds, "macs_for_flops", time_at_peak(to_flops(Macs{c.matmul.macs.value() / 2}), dev.peak).seconds.value());
-  if (auto fp32 = gpu->peak(Dtype::fp32)) with(seconds, "other_precision", time_at_peak(c.matmul.flops, *fp32).seconds.value());
+  if (auto fp32 = gpu->peak(Dtype::fp32))
+    with(seconds, "other_precision", time_at_peak(c.matmul.flops, *fp32).seconds.value());
   e.parts.push_back(seconds);
-  e.solution = {num("macs", c.matmul.macs.value()), num("flops", c.matmul.flops.value()), num("seconds", t.seconds.value()),
-                num("bytes", c.matmul.bytes.value()), num("memorySeconds", clk.memory.value()),
-                num("bytesPerSecond", dev.bandwidth.value())};
+  e.solution = {num("macs", c.matmul.macs.value()),       num("flops", c.matmul.flops.value()),
+                num("seconds", t.seconds.value()),        num("bytes", c.matmul.bytes.value()),
+                num("memorySeconds", clk.memory.value()), num("bytesPerSecond", dev.bandwidth.value())};
   return e;
 }
 
@@ -227,11 +228,17 @@ ExerciseInstance exercise5(std::uint64_t seed) {
   with(intensity, "macs_for_flops", c.intensity.value() / 2);
   e.parts = {flops, bytes, intensity, choice("gpu1", verdict(c1), {"compute", "memory"}),
              choice("gpu2", verdict(c2), {"compute", "memory"})};
-  e.solution = {num("flops", c.flops.value()), num("bytes", c.bytes.value()), num("intensity", c.intensity.value()),
-                num("ridge1", c1.ridge.value()), num("ridge2", c2.ridge.value()),
-                num("computeSeconds2", c2.compute.value()), num("memorySeconds2", c2.memory.value()),
-                num("peak2", d2.peak.value()), num("bytesPerSecond2", d2.bandwidth.value()),
-                named_id("verdict1", verdict(c1)), named_id("verdict2", verdict(c2))};
+  e.solution = {num("flops", c.flops.value()),
+                num("bytes", c.bytes.value()),
+                num("intensity", c.intensity.value()),
+                num("ridge1", c1.ridge.value()),
+                num("ridge2", c2.ridge.value()),
+                num("computeSeconds2", c2.compute.value()),
+                num("memorySeconds2", c2.memory.value()),
+                num("peak2", d2.peak.value()),
+                num("bytesPerSecond2", d2.bandwidth.value()),
+                named_id("verdict1", verdict(c1)),
+                named_id("verdict2", verdict(c2))};
   return e;
 }
 
@@ -262,9 +269,10 @@ ExerciseInstance exercise6(std::uint64_t seed) {
   const ModelWeights w1 = model_weights(*m1, *f1);
   const ModelWeights w2 = model_weights(*m2);
   ExerciseInstance e;
-  e.inputs = {named_id("model1", m1->id), named_id("format1", f1->id), num("bytes1", w1.bytes.value()), named_id("gpu1", g1->id),
-              named_id("gpu2", g2->id), named_id("model2", m2->id), named_id("format2", w2.format), num("params2", w2.params),
-              num("bytes2", w2.bytes.value()), named_id("gpu3", g3->id)};
+  e.inputs = {named_id("model1", m1->id),     named_id("format1", f1->id), num("bytes1", w1.bytes.value()),
+              named_id("gpu1", g1->id),       named_id("gpu2", g2->id),    named_id("model2", m2->id),
+              named_id("format2", w2.format), num("params2", w2.params),   num("bytes2", w2.bytes.value()),
+              named_id("gpu3", g3->id)};
   auto part = [&](const char* name, const char* solution_name, const ModelWeights& w, const Model& m, const Gpu& g) {
     const double tokens = ceiling_tokens(w.bytes, g);
     ExercisePart p = number(name, "tokensPerSecond", tokens);
@@ -314,10 +322,16 @@ ExerciseInstance exercise7(std::uint64_t seed) {
   e.parts = {p};
   const DenseLayerCost at = dense_layer(batch, size, size, Dtype::fp16);
   const double approx = std::ceil(r.value());
-  e.solution = {num("ridge", r.value()), num("twiceRidge", 2 * r.value()), num("numerator", r.value() * size),
-                num("denominator", size - 2 * r.value()), num("exactBatch", r.value() * size / (size - 2 * r.value())),
-                num("batch", batch), num("check", at.matmul.intensity.value()), num("checkBytesTerm", 2 * batch + size),
-                num("approx", approx), num("gap", 1 - approx / batch)};
+  e.solution = {num("ridge", r.value()),
+                num("twiceRidge", 2 * r.value()),
+                num("numerator", r.value() * size),
+                num("denominator", size - 2 * r.value()),
+                num("exactBatch", r.value() * size / (size - 2 * r.value())),
+                num("batch", batch),
+                num("check", at.matmul.intensity.value()),
+                num("checkBytesTerm", 2 * batch + size),
+                num("approx", approx),
+                num("gap", 1 - approx / batch)};
   return e;
 }
 
@@ -342,8 +356,12 @@ ExerciseInstance exercise8(std::uint64_t seed) {
   const Throughput a = throughput(per_photo, photos, int8);
   const Throughput b = throughput(per_photo, claim, fp16);
   ExerciseInstance e;
-  e.inputs = {num("photos", photos), named_id("gpu", g->id), num("int8OpsPerSecond", int8.value()), num("claim", claim),
-              num("fp16FlopsPerSecond", fp16.value()), num("flopsPerPhoto", per_photo.value())};
+  e.inputs = {num("photos", photos),
+              named_id("gpu", g->id),
+              num("int8OpsPerSecond", int8.value()),
+              num("claim", claim),
+              num("fp16FlopsPerSecond", fp16.value()),
+              num("flopsPerPhoto", per_photo.value())};
   ExercisePart u = fraction("utilization", a.utilization.fraction);
   with(u, "other_precision", throughput(per_photo, photos, fp16).utilization.fraction);
   e.parts = {u, number("required", "flopsPerSecond", b.achieved.value()), yes_no("believe", b.utilization.possible)};
@@ -376,16 +394,20 @@ ExerciseInstance exercise9(std::uint64_t seed) {
   // with a batch of b, the weights' intensity grows b times: the first b at or past the ridge
   const double batch = std::max(1.0, std::ceil(r.value() / part.value() - 1e-12));
   ExerciseInstance e;
-  e.inputs = {num("params", resnet.params), num("macs", *resnet.working_macs_per_example), named_id("stage", stage->id),
-              num("stageWeights", stage->weights), num("stageMacs", stage->macs), named_id("gpu", g->id)};
+  e.inputs = {num("params", resnet.params),  num("macs", *resnet.working_macs_per_example),
+              named_id("stage", stage->id),  num("stageWeights", stage->weights),
+              num("stageMacs", stage->macs), named_id("gpu", g->id)};
   ExercisePart a = number("whole", "flopsPerByte", whole.value());
   with(a, "macs_for_flops", whole.value() / 2);
   ExercisePart b = number("stage", "flopsPerByte", part.value());
   with(b, "macs_for_flops", part.value() / 2);
-  e.parts = {a, b, exact("batch", "count", batch),
-             choice("why", "activations", {"peak", "activations", "precision"})};
-  e.solution = {num("flops", flops.value()), num("weightBytes", weights.value()), num("wholeIntensity", whole.value()),
-                num("stageIntensity", part.value()), num("ridge", r.value()), num("batch", batch),
+  e.parts = {a, b, exact("batch", "count", batch), choice("why", "activations", {"peak", "activations", "precision"})};
+  e.solution = {num("flops", flops.value()),
+                num("weightBytes", weights.value()),
+                num("wholeIntensity", whole.value()),
+                num("stageIntensity", part.value()),
+                num("ridge", r.value()),
+                num("batch", batch),
                 num("atBatch", part.value() * batch)};
   return e;
 }
@@ -417,8 +439,14 @@ ExerciseInstance exercise10(std::uint64_t seed) {
   pin.gpus = gpus_n;
   const Prefill pre = prefill(pin);
   ExerciseInstance e;
-  e.inputs = {named_id("model", m.id), num("params", w.params), named_id("format", w.format), named_id("gpu", g->id), num("gpus", gpus_n),
-              num("batch", batch), num("kvBytesPerGpu", kv_per_sequence * batch / gpus_n), num("promptTokens", prompt),
+  e.inputs = {named_id("model", m.id),
+              num("params", w.params),
+              named_id("format", w.format),
+              named_id("gpu", g->id),
+              num("gpus", gpus_n),
+              num("batch", batch),
+              num("kvBytesPerGpu", kv_per_sequence * batch / gpus_n),
+              num("promptTokens", prompt),
               num("peakFlopsPerSecond", dev.peak.value())};
   ExercisePart seconds = number("prefillSeconds", "seconds", pre.clocks.lower_bound.value());
   if (auto fp16 = g->peak(Dtype::fp16)) {
@@ -429,15 +457,23 @@ ExerciseInstance exercise10(std::uint64_t seed) {
   ExercisePart step = number("busyStep", "seconds", busy.step.value());
   ExercisePart flops = number("prefillFlops", "flops", pre.flops.value());
   with(flops, "macs_for_flops", pre.flops.value() / 2);
-  e.parts = {number("aloneStep", "seconds", alone.step.value()), step,
-             number("busyTokens", "tokensPerSecond", busy.tokens_per_second), flops,
-             number("intensity", "flopsPerByte", pre.clocks.intensity.value()), number("ridge", "flopsPerByte", pre.clocks.ridge.value()),
+  e.parts = {number("aloneStep", "seconds", alone.step.value()),
+             step,
+             number("busyTokens", "tokensPerSecond", busy.tokens_per_second),
+             flops,
+             number("intensity", "flopsPerByte", pre.clocks.intensity.value()),
+             number("ridge", "flopsPerByte", pre.clocks.ridge.value()),
              seconds};
-  e.solution = {num("bytesPerGpu", alone.bytes_per_step.value()), num("bytesPerSecond", dev.bandwidth.value()),
-                num("aloneStep", alone.step.value()), num("busyBytesPerGpu", busy.bytes_per_step.value()),
-                num("busyStep", busy.step.value()), num("busyTokens", busy.tokens_per_second),
-                num("busyPerConversation", busy.tokens_per_second_per_sequence), num("prefillFlops", pre.flops.value()),
-                num("intensity", pre.clocks.intensity.value()), num("ridge", pre.clocks.ridge.value()),
+  e.solution = {num("bytesPerGpu", alone.bytes_per_step.value()),
+                num("bytesPerSecond", dev.bandwidth.value()),
+                num("aloneStep", alone.step.value()),
+                num("busyBytesPerGpu", busy.bytes_per_step.value()),
+                num("busyStep", busy.step.value()),
+                num("busyTokens", busy.tokens_per_second),
+                num("busyPerConversation", busy.tokens_per_second_per_sequence),
+                num("prefillFlops", pre.flops.value()),
+                num("intensity", pre.clocks.intensity.value()),
+                num("ridge", pre.clocks.ridge.value()),
                 num("prefillSeconds", pre.clocks.lower_bound.value()),
                 num("decodeSteps", alone.step.value() * prompt)};
   return e;

@@ -48,8 +48,8 @@ ConvAsMatmul conv_as_matmul(const ConvInput& in) {
   r.output_height = out(in.input_height, in.kernel_height, "kernelHeight");
   r.output_width = out(in.input_width, in.kernel_width, "kernelWidth");
   r.rows = require_exact_product("inputHeight", r.output_height * r.output_width, "output positions");
-  r.inner = require_exact_product("kernelHeight", in.kernel_height * in.kernel_width * in.in_channels,
-                                  "numbers per window");
+  r.inner =
+      require_exact_product("kernelHeight", in.kernel_height * in.kernel_width * in.in_channels, "numbers per window");
   r.cols = in.filters;
   r.window_elements = require_exact_product("inputHeight", r.rows * r.inner, "the window matrix's size");
   r.weights = require_exact_product("filters", r.inner * r.cols, "the filter matrix's size");

@@ -41,8 +41,7 @@ KernelCost matmul_no_reuse_cost(double n, double k, double m, Dtype dtype) {
   return make_cost(mm.flops, operands + bytes_of(n * m, dtype));
 }
 
-KernelCost matmul_tiled_cost(double n, double k, double m, double tile_rows, double tile_cols,
-                             Dtype dtype) {
+KernelCost matmul_tiled_cost(double n, double k, double m, double tile_rows, double tile_cols, Dtype dtype) {
   const MatmulCost mm = matmul_cost(n, k, m, dtype);
   require_count("tileRows", tile_rows);
   require_count("tileCols", tile_cols);
@@ -89,8 +88,8 @@ KernelCost bias_relu_cost(double n, double k, double m, Dtype dtype, bool fused)
   return make_cost(flops, mm.bytes - c_once + (fused ? f.fused : f.unfused) + bias);
 }
 
-double measured_knee_batch(double inputs, double outputs, Dtype dtype,
-                           BytesPerSecond small_batch_bandwidth, FlopsPerSecond plateau) {
+double measured_knee_batch(double inputs, double outputs, Dtype dtype, BytesPerSecond small_batch_bandwidth,
+                           FlopsPerSecond plateau) {
   require_positive("bytesPerSecond", small_batch_bandwidth.value());
   require_positive("plateauFlopsPerSecond", plateau.value());
   return min_batch_for_ridge(inputs, outputs, dtype, plateau / small_batch_bandwidth);

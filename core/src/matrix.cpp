@@ -10,8 +10,8 @@ namespace roofline {
 Shape product_shape(Shape a, Shape b) {
   if (a.cols != b.rows) {
     throw Error(ErrorCode::shape_mismatch, "b",
-                "inner sizes differ: A is " + format_number(a.rows) + " × " + format_number(a.cols) +
-                    " and B is " + format_number(b.rows) + " × " + format_number(b.cols) +
+                "inner sizes differ: A is " + format_number(a.rows) + " × " + format_number(a.cols) + " and B is " +
+                    format_number(b.rows) + " × " + format_number(b.cols) +
                     "; the columns of A must equal the rows of B");
   }
   return {a.rows, b.cols};

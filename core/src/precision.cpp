@@ -10,9 +10,9 @@ QuantizedWeights quantized_weights(const QuantizedWeightsInput& in) {
   require_count("params", in.params);
   require_count_or_zero("keptParams", in.kept_params);
   if (in.kept_params > in.params) {
-    throw Error(ErrorCode::out_of_range, "keptParams",
-                "keptParams must be at most params (" + format_number(in.params) + "), got " +
-                    format_number(in.kept_params));
+    throw Error(
+        ErrorCode::out_of_range, "keptParams",
+        "keptParams must be at most params (" + format_number(in.params) + "), got " + format_number(in.kept_params));
   }
   const double rest = in.params - in.kept_params;
   QuantizedWeights q{};

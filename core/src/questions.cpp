@@ -16,16 +16,15 @@ ExerciseInstance question(int id) {
   q.id = id;
   q.level = "check";
   switch (id) {
-    case 1:
-      q.parts = {choice("formula", "nmk", {"nm", "nmk", "nk"})};
-      break;
+    case 1: q.parts = {choice("formula", "nmk", {"nm", "nmk", "nk"})}; break;
     case 2: {
       const Model& resnet = find_model("resnet50");
       const Flops per_photo = to_flops(Macs{*resnet.working_macs_per_example});
       const FlopsPerSecond peak = *find_gpu("t4").peak(Dtype::fp16);
       const double seconds = time_at_peak(per_photo, peak).seconds.value();
       q.inputs = {num("flops", per_photo.value()), num("peakFlopsPerSecond", peak.value())};
-      q.parts = {choice("which", "work_speed", {"same", "work_speed", "speed_work"}), number("seconds", "seconds", seconds)};
+      q.parts = {choice("which", "work_speed", {"same", "work_speed", "speed_work"}),
+                 number("seconds", "seconds", seconds)};
       q.solution = {num("seconds", seconds)};
       break;
     }
@@ -46,9 +45,7 @@ ExerciseInstance question(int id) {
       q.solution = {num("bytesPerSecond", l4.bandwidth.value()), num("bytes", w.bytes.value()), num("tokens", tokens)};
       break;
     }
-    case 5:
-      q.parts = {choice("why", "weights_once", {"faster_cores", "weights_once", "fewer_flops"})};
-      break;
+    case 5: q.parts = {choice("why", "weights_once", {"faster_cores", "weights_once", "fewer_flops"})}; break;
     case 6: {
       const Gpu& t4 = find_gpu("t4");
       q.inputs = {num("peakFlopsPerSecond", t4.peak(Dtype::fp16)->value())};

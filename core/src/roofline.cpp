@@ -30,8 +30,7 @@ Clocks clocks(Flops flops, Bytes bytes, const Device& device) {
   const Seconds compute{require_result("computeSeconds", (flops / device.peak).value())};
   const Seconds memory{require_result("memorySeconds", (bytes / device.bandwidth).value())};
   const FlopsPerByte intensity{require_result("flopsPerByte", (flops / bytes).value())};
-  return {compute, memory, std::max(compute, memory), intensity, r,
-          intensity >= r ? Bound::compute : Bound::memory};
+  return {compute, memory, std::max(compute, memory), intensity, r, intensity >= r ? Bound::compute : Bound::memory};
 }
 
 AtPeak time_at_peak(Flops flops, FlopsPerSecond peak) {

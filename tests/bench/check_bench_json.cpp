@@ -185,12 +185,14 @@ int main(int argc, char** argv) {
     for (const json& k : at(j, list)) {
       const std::string id = at(k, "id").is_string() ? at(k, "id").get<std::string>() : "";
       expect(!id.empty() && ids.insert(id).second, "kernel id unique and non-empty: " + id);
-      expect(text(at(k, "name")) && text(at(k, "dtype")) && text(at(k, "family")), id + ": name, dtype, family are strings");
+      expect(text(at(k, "name")) && text(at(k, "dtype")) && text(at(k, "family")),
+             id + ": name, dtype, family are strings");
       expect(at(k, "shape").is_object() && non_negative(at(at(k, "shape"), "n")), id + ": shape {n, k, m}");
       expect(non_negative(at(k, "flops")) && positive(at(k, "bytes")), id + ": flops ≥ 0, bytes > 0");
       // the working set (bytes per thread on the CPU), in files written since it was added
       if (k.contains("workingSetBytes")) {
-        expect(positive(at(k, "workingSetBytes")) && at(k, "workingSetBytes").get<double>() <= at(k, "bytes").get<double>(),
+        expect(positive(at(k, "workingSetBytes")) &&
+                   at(k, "workingSetBytes").get<double>() <= at(k, "bytes").get<double>(),
                id + ": 0 < workingSetBytes ≤ bytes");
       } else {
         expect(shipped, id + ": workingSetBytes present (the current version of the schema)");
@@ -220,7 +222,8 @@ int main(int argc, char** argv) {
       if (positive(at(k, "bytesPerSecond")) && positive(at(t, "min")))
         expect(near(at(k, "bytesPerSecond").get<double>(), at(k, "bytes").get<double>() / at(t, "min").get<double>()),
                id + ": bytesPerSecond = bytes ÷ timeSeconds.min");
-      expect(at(k, "predicted").is_object() && at(at(k, "predicted"), "measured").is_object(), id + ": predicted.measured present");
+      expect(at(k, "predicted").is_object() && at(at(k, "predicted"), "measured").is_object(),
+             id + ": predicted.measured present");
       check_prediction(at(at(k, "predicted"), "measured"), id + ": predicted.measured");
       check_prediction(at(at(k, "predicted"), "datasheet"), id + ": predicted.datasheet");
       if (at(k, "family") != "gemv") continue;
@@ -229,16 +232,19 @@ int main(int argc, char** argv) {
       // CPU GEMVs: the ceiling at the streams timed next to their repetitions.
       const json& a = at(k, "adjacentCeiling");
       if (backend == "cpu" && (current || !a.is_null())) {
-        const bool ok = a.is_object() && positive(at(a, "bytesPerSecond")) && positive(at(a, "tokensPerSecondCeiling")) &&
-                        positive(at(a, "share")) && positive(at(a, "bestPairBytesPerSecond")) &&
-                        positive(at(a, "medianPairShare"));
+        const bool ok = a.is_object() && positive(at(a, "bytesPerSecond")) &&
+                        positive(at(a, "tokensPerSecondCeiling")) && positive(at(a, "share")) &&
+                        positive(at(a, "bestPairBytesPerSecond")) && positive(at(a, "medianPairShare"));
         expect(ok, id + ": adjacentCeiling present with positive rates and shares");
         if (ok) {
-          expect(near(at(a, "share").get<double>(), at(k, "tokensPerSecond").get<double>() / at(a, "tokensPerSecondCeiling").get<double>()),
+          expect(near(at(a, "share").get<double>(),
+                      at(k, "tokensPerSecond").get<double>() / at(a, "tokensPerSecondCeiling").get<double>()),
                  id + ": adjacentCeiling.share = tokensPerSecond ÷ tokensPerSecondCeiling");
-          expect(near(at(a, "tokensPerSecondCeiling").get<double>(), at(a, "bytesPerSecond").get<double>() / at(k, "bytes").get<double>()),
+          expect(near(at(a, "tokensPerSecondCeiling").get<double>(),
+                      at(a, "bytesPerSecond").get<double>() / at(k, "bytes").get<double>()),
                  id + ": adjacentCeiling.tokensPerSecondCeiling = bytesPerSecond ÷ bytes");
-          expect(at(a, "bestPairBytesPerSecond") <= at(a, "bytesPerSecond"), id + ": the best pair is at most the best neighbour");
+          expect(at(a, "bestPairBytesPerSecond") <= at(a, "bytesPerSecond"),
+                 id + ": the best pair is at most the best neighbour");
           expect(at(a, "pairs") == at(k, "repetitions"), id + ": one pair of neighbours per repetition");
           if (current) {
             expect(at(a, "neighbour") == "dot", id + ": adjacentCeiling.neighbour is the read-only dot");
@@ -253,27 +259,33 @@ int main(int argc, char** argv) {
       }
       // The ceiling at the run's read-only stream (current version, where the run timed one).
       const json& rc = at(k, "readCeiling");
-      if (current && backend == "cpu" && dot_timed) expect(rc.is_object(), id + ": readCeiling present (the run timed dot)");
+      if (current && backend == "cpu" && dot_timed)
+        expect(rc.is_object(), id + ": readCeiling present (the run timed dot)");
       if (rc.is_object()) {
-        const bool ok = (at(rc, "from") == "dot" || at(rc, "from") == "DRAM level") && positive(at(rc, "bytesPerSecond")) &&
-                        positive(at(rc, "tokensPerSecondCeiling")) && positive(at(rc, "share"));
+        const bool ok = (at(rc, "from") == "dot" || at(rc, "from") == "DRAM level") &&
+                        positive(at(rc, "bytesPerSecond")) && positive(at(rc, "tokensPerSecondCeiling")) &&
+                        positive(at(rc, "share"));
         expect(ok, id + ": readCeiling {from, bytesPerSecond, tokensPerSecondCeiling, share}");
         if (ok) {
-          expect(near(at(rc, "share").get<double>(), at(k, "tokensPerSecond").get<double>() / at(rc, "tokensPerSecondCeiling").get<double>()),
+          expect(near(at(rc, "share").get<double>(),
+                      at(k, "tokensPerSecond").get<double>() / at(rc, "tokensPerSecondCeiling").get<double>()),
                  id + ": readCeiling.share = tokensPerSecond ÷ tokensPerSecondCeiling");
-          expect(near(at(rc, "tokensPerSecondCeiling").get<double>(), at(rc, "bytesPerSecond").get<double>() / at(k, "bytes").get<double>()),
+          expect(near(at(rc, "tokensPerSecondCeiling").get<double>(),
+                      at(rc, "bytesPerSecond").get<double>() / at(k, "bytes").get<double>()),
                  id + ": readCeiling.tokensPerSecondCeiling = bytesPerSecond ÷ bytes");
         }
       }
     }
   }
   if (!shipped) {
-    for (const char* id : {"copy", "triad", "dot", "matmul_naive", "matmul_tiled", "matmul_register", "gemv_bf16", "gemv_int8",
-                           "gemv_int4", "gemv_int8_dp", "gemv_int4_dp", "bias_relu_unfused", "bias_relu_fused"}) {
+    for (const char* id :
+         {"copy", "triad", "dot", "matmul_naive", "matmul_tiled", "matmul_register", "gemv_bf16", "gemv_int8",
+          "gemv_int4", "gemv_int8_dp", "gemv_int4_dp", "bias_relu_unfused", "bias_relu_fused"}) {
       expect(ids.count(id) == 1, std::string("kernel ") + id + " reported");
     }
     expect(at(j, "levelSweep").is_array() && !at(j, "levelSweep").empty(), "levelSweep has points");
-    expect(at(measured, "levels").is_array() && !at(measured, "levels").empty(), "ceilings.measured.levels has a level");
+    expect(at(measured, "levels").is_array() && !at(measured, "levels").empty(),
+           "ceilings.measured.levels has a level");
   }
   const json& knees = at(j, "denseKnees");
   expect(knees.is_array(), "denseKnees is an array");
@@ -299,10 +311,10 @@ int main(int argc, char** argv) {
       }
     }
   if (!shipped)
-    for (const char* id : {"gemv_int8_dp_over_bf16", "gemv_int4_dp_over_bf16", "gemv_int8_dp_over_ceiling",
-                           "gemv_int4_dp_over_ceiling", "gemv_int8_dp_over_adjacent_ceiling",
-                           "gemv_int4_dp_over_adjacent_ceiling", "gemv_int8_dp_over_read_ceiling",
-                           "gemv_int4_dp_over_read_ceiling"})
+    for (const char* id :
+         {"gemv_int8_dp_over_bf16", "gemv_int4_dp_over_bf16", "gemv_int8_dp_over_ceiling", "gemv_int4_dp_over_ceiling",
+          "gemv_int8_dp_over_adjacent_ceiling", "gemv_int4_dp_over_adjacent_ceiling", "gemv_int8_dp_over_read_ceiling",
+          "gemv_int4_dp_over_read_ceiling"})
       expect(ratio_ids.count(id) == 1, std::string("ratio ") + id + " reported");
   // An adjacent (read) ratio is its kernel's share, not a figure of its own.
   for (const auto& [suffix, field] : {std::pair<std::string, const char*>{"_over_adjacent_ceiling", "adjacentCeiling"},
@@ -331,6 +343,7 @@ int main(int argc, char** argv) {
                              (at(j, "levelSweep").is_array() ? at(j, "levelSweep").size() : 0);
     expect(rows == want, "CSV has one row per kernel and sweep point");
   }
-  if (failures == 0) std::cout << path << ": conforms to roofline-bench/1" << (current ? "" : " (older version)") << "\n";
+  if (failures == 0)
+    std::cout << path << ": conforms to roofline-bench/1" << (current ? "" : " (older version)") << "\n";
   return failures == 0 ? 0 : 1;
 }

@@ -14,8 +14,8 @@ namespace {
 
 constexpr double triad_n = 1e6;
 
-Row gemv_row(const std::string& id, const std::string& dtype, std::vector<double> seconds,
-             std::vector<double> before, std::vector<double> after) {
+Row gemv_row(const std::string& id, const std::string& dtype, std::vector<double> seconds, std::vector<double> before,
+             std::vector<double> after) {
   Row r;
   r.c = make_case(id, id, "gemv", Kind::gemv, dtype, "fp32");
   r.c.m = 1024;
@@ -64,7 +64,8 @@ TEST_CASE("the adjacent ceiling: the best neighbouring triad, the best repetitio
   REQUIRE(triad_bytes() == 12e6);  // 3 arrays of 4-byte floats
   // Repetition 1 is the GEMV's best (2 ms); its faster neighbour took 1.0 ms. The fastest
   // neighbour of all (0.8 ms) sits next to repetition 2.
-  const Row r = gemv_row("gemv_int8_dp", "int8", {0.004, 0.002, 0.003}, {0.001, 0.0015, 0.0008}, {0.0012, 0.0010, 0.002});
+  const Row r =
+      gemv_row("gemv_int8_dp", "int8", {0.004, 0.002, 0.003}, {0.001, 0.0015, 0.0008}, {0.0012, 0.0010, 0.002});
   const auto a = adjacent_ceiling(r);
   REQUIRE(a);
   const double bytes = r.cost.bytes.value();
@@ -141,8 +142,8 @@ TEST_CASE("JSON: every GEMV has adjacentCeiling, its share = tokens/s ÷ its cei
   rep.backend = "cpu";
   rep.date = "2026-12-01T00:00:00Z";
   rep.rows.push_back(triad_row(0.0005));
-  rep.rows.push_back(gemv_row("gemv_int8_dp", "int8", {0.002, 0.0015, 0.0017}, {0.001, 0.002, 0.0012},
-                              {0.002, 0.0011, 0.0009}));
+  rep.rows.push_back(
+      gemv_row("gemv_int8_dp", "int8", {0.002, 0.0015, 0.0017}, {0.001, 0.002, 0.0012}, {0.002, 0.0011, 0.0009}));
   Row plain = gemv_row("gemv_int4", "int4", {0.001}, {0.001}, {0.001});
   plain.m.neighbours.reset();
   rep.rows.push_back(plain);

@@ -78,7 +78,9 @@ void test_streams(ThreadPool& pool) {
 }
 
 void test_matmuls(ThreadPool& pool) {
-  struct Size { std::size_t n, k, m; };
+  struct Size {
+    std::size_t n, k, m;
+  };
   for (Size s : {Size{1, 1, 1}, Size{5, 3, 7}, Size{6, 16, 16}, Size{13, 70, 33}, Size{64, 64, 64},
                  Size{150, 300, 2100}, Size{1, 257, 4100}}) {
     const std::string shape = std::to_string(s.n) + "x" + std::to_string(s.k) + "x" + std::to_string(s.m);
@@ -226,7 +228,9 @@ std::vector<float> exactly_quantizable(std::size_t n, unsigned seed) {
 // the 4 rows a step takes, columns not a multiple of the 64 weights an INT4 step takes (groups
 // of 32 and 96 weights end with a block on its own), group 128 as in the benchmark.
 void test_gemv_int_dot(ThreadPool& pool) {
-  struct Shape { std::size_t cols, group; };
+  struct Shape {
+    std::size_t cols, group;
+  };
   for (IntDot isa : all_int_dots) {
     if (!int_dot_available(isa)) {
       std::printf("skip %s: not on this CPU\n", int_dot_name(isa));
@@ -376,7 +380,8 @@ void test_int_dot_lanes() {
   std::vector<std::int8_t> xq(cols);
   std::vector<float> d(cols / x_block);
   std::vector<int> sums(cols / x_block);
-  for (std::size_t b = 0; b < cols / x_block; ++b) d[b] = quantize_x_block(x.data() + b * x_block, xq.data() + b * x_block, sums[b]);
+  for (std::size_t b = 0; b < cols / x_block; ++b)
+    d[b] = quantize_x_block(x.data() + b * x_block, xq.data() + b * x_block, sums[b]);
   for (int bits : {8, 4}) {
     const QuantizedMatrix q = make_quantized(3, cols, 128, bits, 9);
     bool blocks_exact = true, rows_within = true;
@@ -387,7 +392,8 @@ void test_int_dot_lanes() {
         std::uint32_t xw[8], w[8];
         std::memcpy(xw, xq.data() + j, 32);
         int want = 0;
-        for (int t = 0; t < x_block; ++t) want += int(std::lrint(dequantized(q, r, j + t) / q.scale(r, j / 128))) * xq[j + t];
+        for (int t = 0; t < x_block; ++t)
+          want += int(std::lrint(dequantized(q, r, j + t) / q.scale(r, j / 128))) * xq[j + t];
         int got;
         if (bits == 8) {
           std::memcpy(w, q.q8.data() + r * cols + j, 32);
@@ -455,8 +461,8 @@ int main(int argc, char** argv) {
   }
   set_vec_isa(best_vec_isa());
   expect(variants >= 1 && vec_isa() == best_vec_isa(), "float variants run",
-         std::to_string(variants) + ", the best " + vec_isa_name(best_vec_isa()) + "; integer dot: " +
-             int_dot_name(best_int_dot()));
+         std::to_string(variants) + ", the best " + vec_isa_name(best_vec_isa()) +
+             "; integer dot: " + int_dot_name(best_int_dot()));
   std::printf("%d failure(s)\n", failures);
   return failures == 0 ? 0 : 1;
 }

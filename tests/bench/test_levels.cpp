@@ -42,8 +42,8 @@ TEST_CASE("the sweep spans 16 KiB to 4 x the last-level cache and halves of each
     CHECK(levels::level_of(double(sizes.back() - 192), zen3, threads) == "DRAM");
     for (std::size_t s : sizes) CHECK(s % 4096 == 0);
     auto has = [&](std::size_t s) { return std::find(sizes.begin(), sizes.end(), s) != sizes.end(); };
-    CHECK(has(16 * KiB));       // L1 ÷ 2
-    CHECK(has(256 * KiB));      // L2 ÷ 2
+    CHECK(has(16 * KiB));                                                // L1 ÷ 2
+    CHECK(has(256 * KiB));                                               // L2 ÷ 2
     if (16 * MiB / threads > 512 * KiB) CHECK(has(16 * MiB / threads));  // L3 ÷ 2, shared
   }
   // Fallback: a machine that reports nothing still gets every level.
@@ -62,7 +62,7 @@ TEST_CASE("the sweep spans 16 KiB to 4 x the last-level cache and halves of each
 
 TEST_CASE("each working set counts for one level, or for none between levels", "[levels]") {
   CHECK(levels::level_of(16 * KiB, zen3, 2) == "L1");
-  CHECK(levels::level_of(32 * KiB, zen3, 2) == "");   // fills L1: neither level
+  CHECK(levels::level_of(32 * KiB, zen3, 2) == "");  // fills L1: neither level
   CHECK(levels::level_of(64 * KiB, zen3, 2) == "L2");
   CHECK(levels::level_of(256 * KiB, zen3, 2) == "L2");
   CHECK(levels::level_of(512 * KiB, zen3, 2) == "");
@@ -78,9 +78,9 @@ TEST_CASE("each working set counts for one level, or for none between levels", "
 
 TEST_CASE("a level takes the best point that fits it, over both kernels", "[levels]") {
   const std::vector<levels::Point> points = {
-      {"dot", 16 * KiB, 300e9},  {"triad", 16 * KiB, 350e9}, {"dot", 32 * KiB, 900e9},  // 32 KiB: no level
+      {"dot", 16 * KiB, 300e9},  {"triad", 16 * KiB, 350e9},  {"dot", 32 * KiB, 900e9},  // 32 KiB: no level
       {"dot", 128 * KiB, 200e9}, {"triad", 256 * KiB, 180e9}, {"dot", 4 * MiB, 120e9},
-      {"triad", 4 * MiB, NAN},   {"dot", 64 * MiB, 40e9},    {"triad", 64 * MiB, 45e9}};
+      {"triad", 4 * MiB, NAN},   {"dot", 64 * MiB, 40e9},     {"triad", 64 * MiB, 45e9}};
   const auto ls = levels::select_levels(points, zen3, 2);
   REQUIRE(ls.size() == 4);
   CHECK(ls[0].name == "L1");
@@ -171,8 +171,8 @@ TEST_CASE("the report carries the levels in ceilings.measured.levels", "[levels]
   bench::summarize_times(copy);
   rep.rows.push_back(copy);
   rep.measured = bench::measure_ceilings(rep.rows);
-  CHECK(rep.measured.bandwidth_from == "copy");      // a level is no stream ceiling
-  CHECK(rep.measured.peaks.count("fp32") == 0);       // nor a compute ceiling
+  CHECK(rep.measured.bandwidth_from == "copy");  // a level is no stream ceiling
+  CHECK(rep.measured.peaks.count("fp32") == 0);  // nor a compute ceiling
   bench::analyse(rep);
   REQUIRE(rep.measured.levels.size() == 4);
   CHECK(rep.measured.levels[0].bytes_per_second == Approx(2 * 16384 / 1e-7));

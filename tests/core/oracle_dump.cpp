@@ -45,8 +45,8 @@ int main(int argc, char** argv) {
   for (const auto& check : oracle["checks"]) {
     try {
       out[check["id"].get<std::string>()] = {
-          {"value", to_json(roofline::api::call(check["call"].get<std::string>(),
-                                                roofline::testing::to_value(check["args"])))}};
+          {"value",
+           to_json(roofline::api::call(check["call"].get<std::string>(), roofline::testing::to_value(check["args"])))}};
     } catch (const roofline::Error& e) {
       out[check["id"].get<std::string>()] = {{"error", std::string(e.code_id())}};
     }

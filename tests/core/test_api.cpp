@@ -130,16 +130,12 @@ TEST_CASE("API: string fields reject numbers, unknown names and absence") {
   // the error code for a bad id follows the argument's kind in the API table
   std::map<std::string, ErrorCode> expected_for;
   const Value functions = api::call("functions", Value::object());
-  const std::map<std::string, ErrorCode> by_kind = {{"gpu", ErrorCode::unknown_gpu},
-                                                    {"model", ErrorCode::unknown_model},
-                                                    {"modelRef", ErrorCode::unknown_model},
-                                                    {"config", ErrorCode::invalid_config},
-                                                    {"phase", ErrorCode::out_of_range},
-                                                    {"format", ErrorCode::unknown_format},
-                                                    {"case", ErrorCode::unknown_case},
-                                                    {"dtype", ErrorCode::unknown_dtype},
-                                                    {"function", ErrorCode::unknown_function},
-                                                    {"stage", ErrorCode::out_of_range}};
+  const std::map<std::string, ErrorCode> by_kind = {
+      {"gpu", ErrorCode::unknown_gpu},           {"model", ErrorCode::unknown_model},
+      {"modelRef", ErrorCode::unknown_model},    {"config", ErrorCode::invalid_config},
+      {"phase", ErrorCode::out_of_range},        {"format", ErrorCode::unknown_format},
+      {"case", ErrorCode::unknown_case},         {"dtype", ErrorCode::unknown_dtype},
+      {"function", ErrorCode::unknown_function}, {"stage", ErrorCode::out_of_range}};
   for (const Value& f : functions.items()) {
     for (const Value& a : f.get("args").items()) {
       const auto it = by_kind.find(a.get("kind").string());
@@ -241,7 +237,8 @@ TEST_CASE("API: every bad argument is reported at once, the first as the error's
   }
   // one bad argument: a list of one
   try {
-    api::call("decode", Value::object().set("weightBytes", 1e9).set("kvBytesPerSequence", 0.0).set("bytesPerSecond", 3e11));
+    api::call("decode",
+              Value::object().set("weightBytes", 1e9).set("kvBytesPerSequence", 0.0).set("bytesPerSecond", 3e11));
     FAIL("accepted");
   } catch (const Error& e) {
     REQUIRE(e.errors().size() == 1);
@@ -254,8 +251,9 @@ TEST_CASE("API: precisionLadder is quantizedWeights and decode for each precisio
   // the quant calculator's defaults: Llama 3 8B's parameters and kept share, an L4's bandwidth
   const Value llama = api::call("model", Value::object().set("id", "llama3-8b"));
   const double params = llama.get("params").number(), kept = llama.get("keptParams").number(), bw = 300e9;
-  const Value ladder = api::call("precisionLadder", Value::object().set("params", params).set("bytesPerSecond", bw)
-                                                         .set("keptParams", kept).set("groupSize", 64));
+  const Value ladder = api::call(
+      "precisionLadder",
+      Value::object().set("params", params).set("bytesPerSecond", bw).set("keptParams", kept).set("groupSize", 64));
   REQUIRE(ladder.items().size() == 3);
   const char* dtypes[] = {"bf16", "int8", "int4"};
   for (std::size_t i = 0; i < 3; ++i) {
@@ -269,33 +267,43 @@ TEST_CASE("API: precisionLadder is quantizedWeights and decode for each precisio
       CHECK(rung.get(k).number() == q.get(k).number());
     }
     CHECK(rung.get("bytesReadPerStep").number() == q.get("bytes").number());
-    const Value d = api::call("decode", Value::object().set("weightBytes", q.get("bytes").number())
-                                            .set("kvBytesPerSequence", 0).set("batch", 1).set("bytesPerSecond", bw));
+    const Value d = api::call("decode", Value::object()
+                                            .set("weightBytes", q.get("bytes").number())
+                                            .set("kvBytesPerSequence", 0)
+                                            .set("batch", 1)
+                                            .set("bytesPerSecond", bw));
     CHECK(rung.get("tokensPerSecond").number() == d.get("tokensPerSecond").number());
   }
   // BF16 reads twice INT8's bytes: half the ceiling
-  CHECK(ladder.items()[0].get("tokensPerSecond").number() * 2 == Approx(ladder.items()[1].get("tokensPerSecond").number()));
+  CHECK(ladder.items()[0].get("tokensPerSecond").number() * 2 ==
+        Approx(ladder.items()[1].get("tokensPerSecond").number()));
 }
 
 TEST_CASE("API: precisionLadder with an MoE model reads its active experts, never more than a rung holds") {
   const Value mixtral = api::call("model", Value::object().set("id", "mixtral-8x7b"));
   const double params = mixtral.get("params").number();
   const Value int4 = api::call("modelWeights", Value::object().set("model", "mixtral-8x7b").set("format", "int4"));
-  const Value ladder = api::call("precisionLadder", Value::object().set("params", params).set("bytesPerSecond", 1e12)
-                                                         .set("keptParams", int4.get("keptParams").number())
-                                                         .set("model", "mixtral-8x7b"));
+  const Value ladder = api::call("precisionLadder", Value::object()
+                                                        .set("params", params)
+                                                        .set("bytesPerSecond", 1e12)
+                                                        .set("keptParams", int4.get("keptParams").number())
+                                                        .set("model", "mixtral-8x7b"));
   for (const Value& rung : ladder.items()) {
     INFO(rung.get("dtype").string());
     CHECK(rung.get("bytesReadPerStep").number() < rung.get("bytes").number() * 0.5);  // 2 of 8 experts
     CHECK(rung.get("tokensPerSecond").number() == Approx(1e12 / rung.get("bytesReadPerStep").number()));
-    const Value w = api::call("modelWeights", Value::object().set("model", "mixtral-8x7b")
-                                                  .set("format", rung.get("dtype").string()).set("batch", 1));
+    const Value w = api::call(
+        "modelWeights",
+        Value::object().set("model", "mixtral-8x7b").set("format", rung.get("dtype").string()).set("batch", 1));
     CHECK(rung.get("bytesReadPerStep").number() ==
           std::min(w.get("bytesReadPerStep").number(), rung.get("bytes").number()));
   }
   // another group than the format's: the INT4 rung is not the model's own, and reads all it holds
-  const Value other = api::call("precisionLadder", Value::object().set("params", params).set("bytesPerSecond", 1e12)
-                                                        .set("groupSize", 32).set("model", "mixtral-8x7b"));
+  const Value other = api::call("precisionLadder", Value::object()
+                                                       .set("params", params)
+                                                       .set("bytesPerSecond", 1e12)
+                                                       .set("groupSize", 32)
+                                                       .set("model", "mixtral-8x7b"));
   CHECK(other.items()[2].get("bytesReadPerStep").number() == other.items()[2].get("bytes").number());
   CHECK(other.items()[1].get("bytesReadPerStep").number() < other.items()[1].get("bytes").number());
 }

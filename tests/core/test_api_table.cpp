@@ -164,7 +164,10 @@ TEST_CASE("API table: every valid call takes exactly the declared arguments and 
           case Value::Kind::string:  // string, a union of literals or a named one (Dtype, Bound, ...)
             CHECK((base == "string" || base.front() == '\'' || std::isupper(static_cast<unsigned char>(base.front()))));
             break;
-          case Value::Kind::array: CHECK(base.size() > 2); CHECK(base.compare(base.size() - 2, 2, "[]") == 0); break;
+          case Value::Kind::array:
+            CHECK(base.size() > 2);
+            CHECK(base.compare(base.size() - 2, 2, "[]") == 0);
+            break;
           case Value::Kind::object: CHECK(std::isupper(static_cast<unsigned char>(base.front()))); break;
         }
       }
@@ -254,7 +257,8 @@ TEST_CASE("API table: the rule declared for each numeric argument is the one enf
 
 TEST_CASE("device: the T4 has no BF16 peak; the L4's BF16 roofline") {
   std::string field;
-  CHECK(code_of("device", Value::object().set("gpu", "t4").set("dtype", "bf16"), &field) == ErrorCode::unsupported_dtype);
+  CHECK(code_of("device", Value::object().set("gpu", "t4").set("dtype", "bf16"), &field) ==
+        ErrorCode::unsupported_dtype);
   CHECK(field == "dtype");
   const Value l4 = api::call("device", Value::object().set("gpu", "l4").set("dtype", "bf16"));
   CHECK(l4.get("peakFlopsPerSecond").number() == 121e12);
@@ -301,8 +305,10 @@ TEST_CASE("cases: every id a case names is in the catalog") {
       const std::string& id = v.items()[i].string();
       if (k == "gpu") CHECK_NOTHROW(api::call("gpu", Value::object().set("id", id)));
       else if (k == "model") CHECK_NOTHROW(api::call("model", Value::object().set("id", id)));
-      else if (k == "format") CHECK_NOTHROW(api::call("modelWeights", Value::object().set("model", "llama3-8b").set("format", id)));
-      else if (k == "dtype") CHECK_NOTHROW(api::call("tile", Value::object().set("rows", 1.0).set("cols", 1.0).set("dtype", id)));
+      else if (k == "format")
+        CHECK_NOTHROW(api::call("modelWeights", Value::object().set("model", "llama3-8b").set("format", id)));
+      else if (k == "dtype")
+        CHECK_NOTHROW(api::call("tile", Value::object().set("rows", 1.0).set("cols", 1.0).set("dtype", id)));
       else FAIL("unexpected id field " << k);
     }
   }
@@ -434,21 +440,29 @@ TEST_CASE("caseArgs: a lesson case gives the arguments of any function, derived 
 
   const Value l4 = api::call("decode", args("llama-l4-decode", "decode"));
   CHECK(l4.get("tokensPerSecond").number() == Approx(18.68).margin(0.01));
-  CHECK(api::call("prefill", args("llama-l4-prefill", "prefill")).get("seconds").number() == Approx(0.265).margin(0.001));
+  CHECK(api::call("prefill", args("llama-l4-prefill", "prefill")).get("seconds").number() ==
+        Approx(0.265).margin(0.001));
   CHECK(api::call("minBatchForRidge", args("layer-4096", "minBatchForRidge")).get("batch").number() == 226);
   CHECK(api::call("tile", args("conv1-tiles", "tile")).get("flopsPerByte").number() == 32);
 
   // the lesson's variations: another GPU, another format, and the T4's missing BF16
   auto with_values = [](const char* id, const char* fn, Value values) {
-    return api::call(fn, api::call("caseArgs", Value::object().set("id", id).set("function", fn).set("values", values)));
+    return api::call(fn,
+                     api::call("caseArgs", Value::object().set("id", id).set("function", fn).set("values", values)));
   };
-  CHECK(with_values("llama-l4-decode", "decode", Value::object().set("gpu", "h100-sxm")).get("tokensPerSecond").number() ==
-        Approx(208.6).margin(0.1));
-  CHECK(with_values("llama-l4-decode", "decode", Value::object().set("format", "int4")).get("tokensPerSecond").number() ==
-        Approx(52.3).margin(0.1));
+  CHECK(with_values("llama-l4-decode", "decode", Value::object().set("gpu", "h100-sxm"))
+            .get("tokensPerSecond")
+            .number() == Approx(208.6).margin(0.1));
+  CHECK(
+      with_values("llama-l4-decode", "decode", Value::object().set("format", "int4")).get("tokensPerSecond").number() ==
+      Approx(52.3).margin(0.1));
   std::string field;
-  CHECK(code_of("caseArgs", Value::object().set("id", "llama-l4-decode").set("function", "decode").set("values",
-                Value::object().set("gpu", "t4")), &field) == ErrorCode::unsupported_dtype);
+  CHECK(code_of("caseArgs",
+                Value::object()
+                    .set("id", "llama-l4-decode")
+                    .set("function", "decode")
+                    .set("values", Value::object().set("gpu", "t4")),
+                &field) == ErrorCode::unsupported_dtype);
   CHECK(field == "dtype");
   CHECK(code_of("caseArgs", Value::object().set("id", "c01-last-layer").set("function", "nope"), &field) ==
         ErrorCode::unknown_function);

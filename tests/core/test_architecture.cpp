@@ -80,7 +80,8 @@ TEST_CASE("every catalog model reproduces its publisher's total parameter count 
     if (m.architecture->moe) {
       // under the convention the model's file states
       REQUIRE(m.published_active_params);
-      const double active = p.active + (m.published_active_counts_embedding && !m.architecture->tied_embeddings ? p.embedding : 0);
+      const double active =
+          p.active + (m.published_active_counts_embedding && !m.architecture->tied_embeddings ? p.embedding : 0);
       CHECK(matches_published(active, *m.published_active_params));
     }
     ++counted;
@@ -89,8 +90,8 @@ TEST_CASE("every catalog model reproduces its publisher's total parameter count 
 }
 
 TEST_CASE("a published figure is matched within 0.5 % or at its own last digit") {
-  CHECK(matches_published(3.353e9, 3.3e9));   // truncated
-  CHECK(matches_published(5.133e9, 5.1e9));   // rounded
+  CHECK(matches_published(3.353e9, 3.3e9));  // truncated
+  CHECK(matches_published(5.133e9, 5.1e9));  // rounded
   CHECK_FALSE(matches_published(3.04e9, 3.3e9));
   CHECK_FALSE(matches_published(5.71e9, 5.1e9));
   CHECK(matches_published(46.70e9, 46.7e9));
@@ -164,7 +165,8 @@ TEST_CASE("Qwen3-30B-A3B and DeepSeek-V3: totals and active counts as published"
 }
 
 TEST_CASE("a config of every family is read") {
-  for (const char* name : {"llama2-7b.json", "qwen2-7b.json", "phi3-mini.json", "deepseek-v2-lite.json", "gemma3-text-1b.json"}) {
+  for (const char* name :
+       {"llama2-7b.json", "qwen2-7b.json", "phi3-mini.json", "deepseek-v2-lite.json", "gemma3-text-1b.json"}) {
     INFO(name);
     const Architecture a = architecture_from_config(fixture(name));
     const ParamCounts p = param_counts(a);
@@ -210,7 +212,8 @@ TEST_CASE("a broken config names its field") {
         std::pair{ErrorCode::not_integer, std::string("config.num_hidden_layers")});
   CHECK(config_error(with(good, "model_type", Value("bert"))) ==
         std::pair{ErrorCode::unknown_architecture, std::string("config.model_type")});
-  CHECK(config_error(without(good, "model_type")) == std::pair{ErrorCode::missing_field, std::string("config.model_type")});
+  CHECK(config_error(without(good, "model_type")) ==
+        std::pair{ErrorCode::missing_field, std::string("config.model_type")});
   CHECK(config_error(Value("text")) == std::pair{ErrorCode::invalid_config, std::string("config")});
   // Gemma 3's multimodal config nests the text model: the path says so
   const Value gemma = json::parse_json(R"({"model_type": "gemma3", "text_config": {"hidden_size": 5376}})");
@@ -227,9 +230,12 @@ TEST_CASE("modelFromConfig takes the text of a config.json and returns every fig
   CHECK(r.get("kvBytesPerSequence").number() == 4096 * r.get("kvBytesPerToken").number());
   CHECK(r.get("expertsTouched").is(Value::Kind::null));
   // the decode of the returned model is the decode of its numbers
-  const Value d = api::call("decode", Value::object().set("model", r).set("batch", 1.0).set("bytesPerSecond", 300e9).set("tokens", 4096.0));
-  CHECK(d.get("bytesPerStep").number() == Approx(r.get("bytesReadPerStep").number() + r.get("kvBytesPerSequence").number()));
-  CHECK(d.get("residentBytesPerGpu").number() == Approx(r.get("residentBytes").number() + r.get("kvBytesPerSequence").number()));
+  const Value d = api::call(
+      "decode", Value::object().set("model", r).set("batch", 1.0).set("bytesPerSecond", 300e9).set("tokens", 4096.0));
+  CHECK(d.get("bytesPerStep").number() ==
+        Approx(r.get("bytesReadPerStep").number() + r.get("kvBytesPerSequence").number()));
+  CHECK(d.get("residentBytesPerGpu").number() ==
+        Approx(r.get("residentBytes").number() + r.get("kvBytesPerSequence").number()));
   try {
     api::call("modelFromConfig", Value::object().set("config", "{\"model_type\": \"llama\""));
     FAIL("accepted broken JSON");
@@ -259,8 +265,9 @@ TEST_CASE("modelFromConfig takes the text of a config.json and returns every fig
 }
 
 TEST_CASE("cost per million tokens: price ÷ (tokens/s × 3,600) × 10⁶, per GPU count") {
-  const Value c = api::call("costPerMillionTokens",
-                            Value::object().set("pricePerHourUsd", 6.88).set("tokensPerSecond", 1000.0).set("gpus", 2.0));
+  const Value c =
+      api::call("costPerMillionTokens",
+                Value::object().set("pricePerHourUsd", 6.88).set("tokensPerSecond", 1000.0).set("gpus", 2.0));
   CHECK(c.get("usdPerMillionTokens").number() == Approx(2 * 6.88 / 3.6));
   CHECK(c.get("usdPerHour").number() == Approx(13.76));
 }

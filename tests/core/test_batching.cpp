@@ -46,6 +46,7 @@ TEST_CASE("a layer whose intensity limit lies below the ridge never crosses it, 
     FAIL();
   } catch (const Error& e) {
     CHECK(e.code() == ErrorCode::never_crosses_ridge);
-    CHECK_THAT(e.what(), Catch::Contains("ridgeFlopsPerByte must be below 401.9, the intensity a 2048 × 500 layer") && Catch::Contains("never reaches"));
+    CHECK_THAT(e.what(), Catch::Contains("ridgeFlopsPerByte must be below 401.9, the intensity a 2048 × 500 layer") &&
+                             Catch::Contains("never reaches"));
   }
 }

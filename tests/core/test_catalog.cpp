@@ -42,8 +42,8 @@ TEST_CASE("devices after the lesson's are grouped by kind; unified memory says w
     for (Dtype d : all_dtypes) {
       if (auto p = g.peak(d)) CHECK(p->value() > 1e11);  // in FLOP/s (or OP/s), not TFLOPS
     }
-    CHECK(g.memory.value() > 1e9);         // bytes, not GB
-    CHECK(g.bandwidth.value() > 1e10);     // bytes/s, not GB/s
+    CHECK(g.memory.value() > 1e9);      // bytes, not GB
+    CHECK(g.bandwidth.value() > 1e10);  // bytes/s, not GB/s
   }
   CHECK(unified >= 4);
   // the scaling book's TPU v5e: 197 TFLOPS in BF16 over 820 GB/s
@@ -105,7 +105,8 @@ TEST_CASE("models: Llama 3 8B weighs 16.06 GB in BF16; ResNet-50 reuses each wei
   CHECK(r.stages.front().activations == 0);  // the lesson's table gives no maps
 }
 
-TEST_CASE("ResNet-50 at batch 1: each weight is used ≈ 3,100, 206, 54 and 1 times in stages 1, 3, 4 and the last layer") {
+TEST_CASE(
+    "ResNet-50 at batch 1: each weight is used ≈ 3,100, 206, 54 and 1 times in stages 1, 3, 4 and the last layer") {
   const Model& r = find_model("resnet50");
   auto uses = [&](std::string_view id) {
     for (const Stage& s : r.stages) {
@@ -140,11 +141,13 @@ TEST_CASE("renting two T4 for a 30-day month costs ≈ US$763 at US$0.53 per hou
 }
 
 TEST_CASE("from the T4 to the H100 the FP16 peak grew ≈ 15 times and the bandwidth ≈ 10 (compareGpus)") {
-  const api::Value r = api::call("compareGpus", api::Value::object().set("from", "t4").set("to", "h100-sxm").set("dtype", "fp16"));
+  const api::Value r =
+      api::call("compareGpus", api::Value::object().set("from", "t4").set("to", "h100-sxm").set("dtype", "fp16"));
   CHECK(r.get("peakRatio").number() == Approx(990.0 / 65).epsilon(1e-12));
   CHECK(r.get("bandwidthRatio").number() == Approx(3350.0 / 320).epsilon(1e-12));
   CHECK(r.get("memoryRatio").number() == Approx(5));
   // a precision one of the two lacks is an error naming it, not a ratio to nothing
-  CHECK_THROWS_AS(api::call("compareGpus", api::Value::object().set("from", "t4").set("to", "h100-sxm").set("dtype", "bf16")),
-                  Error);
+  CHECK_THROWS_AS(
+      api::call("compareGpus", api::Value::object().set("from", "t4").set("to", "h100-sxm").set("dtype", "bf16")),
+      Error);
 }

@@ -191,7 +191,8 @@ TEST_CASE("new numbers: the same seed gives the same exercise, and every drawn e
       }
       const ExerciseInstance lesson = exercise(id, 0);
       for (std::size_t i = 0; i < a.inputs.size(); ++i) {
-        if (a.inputs[i].number != lesson.inputs[i].number || a.inputs[i].id != lesson.inputs[i].id) differ.insert(std::string(a.inputs[i].name));
+        if (a.inputs[i].number != lesson.inputs[i].number || a.inputs[i].id != lesson.inputs[i].id)
+          differ.insert(std::string(a.inputs[i].name));
       }
     }
     CHECK(!differ.empty());  // new numbers really are new
@@ -208,7 +209,8 @@ TEST_CASE("API: checkExercise says correct, partial or incorrect, with the mista
   CHECK(wrong.get("parts").items()[0].get("mistake").string() == "intensity_is_batch");
   CHECK(check(8, Value::object().set("utilization", 0.13).set("believe", "yes")).get("state").string() == "partial");
   CHECK(check(8, Value::object()).get("state").string() == "unanswered");
-  const Value m = check(2, Value::object().set("ab", Value::array({Value::array({19.0, 22.0}), Value::array({43.0, 50.0})})));
+  const Value m =
+      check(2, Value::object().set("ab", Value::array({Value::array({19.0, 22.0}), Value::array({43.0, 50.0})})));
   CHECK(m.get("parts").items()[0].get("correct").boolean());
   try {
     check(7, Value::object().set("batch", "lots"));

@@ -1,5 +1,4 @@
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -68,7 +67,9 @@ Error error_of(const std::string& text) {
   return Error(ErrorCode::internal_error, "", "");
 }
 
-std::string nested_arrays(int depth) { return std::string(static_cast<std::size_t>(depth), '[') + std::string(static_cast<std::size_t>(depth), ']'); }
+std::string nested_arrays(int depth) {
+  return std::string(static_cast<std::size_t>(depth), '[') + std::string(static_cast<std::size_t>(depth), ']');
+}
 
 }  // namespace
 
@@ -106,7 +107,9 @@ TEST_CASE("json: NaN, Infinity and -Infinity are numbers, and the core rejects t
   CHECK(text_of(std::numeric_limits<double>::quiet_NaN()) == "NaN");
   CHECK(text_of(-std::numeric_limits<double>::infinity()) == "-Infinity");
   for (const char* bad : {"NaN", "Infinity", "-Infinity"}) {
-    const Value args = parse_json(std::string(R"({"peakFlopsPerSecond":65000000000000,"bytesPerSecond":320000000000,"flopsPerByte":)") + bad + "}");
+    const Value args = parse_json(
+        std::string(R"({"peakFlopsPerSecond":65000000000000,"bytesPerSecond":320000000000,"flopsPerByte":)") + bad +
+        "}");
     try {
       (void)api::call("roofline", args);
       FAIL("accepted " << bad);
@@ -118,10 +121,29 @@ TEST_CASE("json: NaN, Infinity and -Infinity are numbers, and the core rejects t
 }
 
 TEST_CASE("json: numbers are read exactly as strtod reads them") {
-  for (const char* text : {"0", "-0", "1", "0.1", "203.125", "65000000000000", "320000000000", "3.2e11", "1E-7",
-                           "0.30000000000000004", "2.2250738585072014e-308", "4.9e-324", "1.7976931348623157e308",
-                           "9007199254740993", "123456789012345678901234567890", "0.000001", "1e22", "1e23",
-                           "8.03e9", "1e-400", "5e-324", "123.456e-5", "0.0000000000000000000000001e25"}) {
+  for (const char* text : {"0",
+                           "-0",
+                           "1",
+                           "0.1",
+                           "203.125",
+                           "65000000000000",
+                           "320000000000",
+                           "3.2e11",
+                           "1E-7",
+                           "0.30000000000000004",
+                           "2.2250738585072014e-308",
+                           "4.9e-324",
+                           "1.7976931348623157e308",
+                           "9007199254740993",
+                           "123456789012345678901234567890",
+                           "0.000001",
+                           "1e22",
+                           "1e23",
+                           "8.03e9",
+                           "1e-400",
+                           "5e-324",
+                           "123.456e-5",
+                           "0.0000000000000000000000001e25"}) {
     INFO(text);
     CHECK(bits(number(text)) == bits(std::strtod(text, nullptr)));
   }
@@ -209,9 +231,11 @@ TEST_CASE("json: strings: escapes in, escapes out, UTF-8 unchanged") {
   CHECK(parse_json(R"("\u0041\u00e9\u20ac")").string() == "A\xC3\xA9\xE2\x82\xAC");
   CHECK(parse_json(R"("\ud83d\ude00")").string() == "\xF0\x9F\x98\x80");  // U+1F600
   CHECK(parse_json(R"("\uD83D\uDE00")").string() == "\xF0\x9F\x98\x80");
-  CHECK(parse_json(R"("\ud83dx")").string() == "\xEF\xBF\xBDx");            // lone high surrogate
-  CHECK(parse_json(R"("\ude00")").string() == "\xEF\xBF\xBD");              // lone low surrogate
-  CHECK(parse_json(R"("\ud83d\u0041")").string() == "\xEF\xBF\xBD" "A");
+  CHECK(parse_json(R"("\ud83dx")").string() == "\xEF\xBF\xBDx");  // lone high surrogate
+  CHECK(parse_json(R"("\ude00")").string() == "\xEF\xBF\xBD");    // lone low surrogate
+  CHECK(parse_json(R"("\ud83d\u0041")").string() ==
+        "\xEF\xBF\xBD"
+        "A");
   const std::string utf8 = "d\xC3\xA9j\xC3\xA0 vu \xE2\x80\x94 \xE4\xB8\xAD\xE6\x96\x87 \xF0\x9F\x98\x80";
   CHECK(parse_json("\"" + utf8 + "\"").string() == utf8);
   CHECK(write_json(Value(utf8)) == "\"" + utf8 + "\"");
@@ -235,7 +259,8 @@ TEST_CASE("json: write_json is compact, keeps key order and round-trips through 
   const std::string long_text(5000, 'x');
   CHECK(write_json(Value(long_text)) == "\"" + long_text + "\"");
   Value many = Value::array();
-  for (int i = 0; i < 3000; ++i) many.push(Value::array({Value(i + 0.5), Value(long_text.substr(0, static_cast<std::size_t>(i % 700)))}));
+  for (int i = 0; i < 3000; ++i)
+    many.push(Value::array({Value(i + 0.5), Value(long_text.substr(0, static_cast<std::size_t>(i % 700)))}));
   CHECK(same(parse_json(write_json(many)), many));
   std::string out = "prefix:";
   write_json(Value(false), out);
@@ -274,9 +299,10 @@ TEST_CASE("json: limits: nesting deeper than 8 and more than a million values ar
 }
 
 TEST_CASE("json: text that is not JSON is invalid_json, saying where") {
-  for (const char* bad : {"", " ", "{", "}", "[1,]", "[1 2]", "{\"a\" 1}", "{\"a\":1,}", "{a:1}", "01", "1.", ".5",
-                          "+1", "1e", "1e+", "-", "tru", "nul", "nan", "infinity", "NaNa", "\"abc", "\"a\x01\"",
-                          "\"\\x\"", "\"\\u12\"", "\"\\u12g4\"", "[1] x", "{\"a\":1}}", "'a'", "[", "\"\\"}) {
+  for (const char* bad : {"",          " ",           "{",     "}",          "[1,]", "[1 2]", "{\"a\" 1}", "{\"a\":1,}",
+                          "{a:1}",     "01",          "1.",    ".5",         "+1",   "1e",    "1e+",       "-",
+                          "tru",       "nul",         "nan",   "infinity",   "NaNa", "\"abc", "\"a\x01\"", "\"\\x\"",
+                          "\"\\u12\"", "\"\\u12g4\"", "[1] x", "{\"a\":1}}", "'a'",  "[",     "\"\\"}) {
     INFO(bad);
     const Error e = error_of(bad);
     CHECK(e.code() == ErrorCode::invalid_json);

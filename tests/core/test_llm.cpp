@@ -59,7 +59,8 @@ TEST_CASE("a token costs ≈ 2 FLOPs per parameter: Llama 3 8B ≈ 16 GFLOPs") {
 }
 
 TEST_CASE("prefill of 2,000 tokens on an L4 is compute-bound: 265.45 ms vs 53.53 ms") {
-  const Prefill p = prefill({8.03e9, 2000, gigabytes(16.06), {teraflops_per_second(121), gigabytes_per_second(300)}, 1});
+  const Prefill p =
+      prefill({8.03e9, 2000, gigabytes(16.06), {teraflops_per_second(121), gigabytes_per_second(300)}, 1});
   CHECK(p.flops.value() == Approx(3.212e13));
   CHECK(p.clocks.intensity.value() == Approx(2000));
   CHECK(p.clocks.compute.value() == Approx(265.4545e-3).margin(0.00005e-3));
@@ -68,7 +69,8 @@ TEST_CASE("prefill of 2,000 tokens on an L4 is compute-bound: 265.45 ms vs 53.53
 }
 
 TEST_CASE("C10 prefill of 2,000 tokens on two H100 in FP8: ≈ 71 ms, intensity ≈ 4,000") {
-  const Prefill p = prefill({70.6e9, 2000, gigabytes(70.6), {teraflops_per_second(1979), gigabytes_per_second(3350)}, 2});
+  const Prefill p =
+      prefill({70.6e9, 2000, gigabytes(70.6), {teraflops_per_second(1979), gigabytes_per_second(3350)}, 2});
   CHECK(p.flops.value() == Approx(2.824e14));
   CHECK(p.clocks.intensity.value() == Approx(4000));
   CHECK(p.clocks.lower_bound.value() == Approx(71.3e-3).margin(0.1e-3));

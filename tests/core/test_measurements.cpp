@@ -2,7 +2,6 @@
 // device, says where it is published and under what conditions, and lands below the lesson's
 // ceiling for the same run (a measurement above it would be a wrong figure or a wrong ceiling).
 #include <catch2/catch.hpp>
-
 #include <set>
 #include <string>
 
@@ -39,14 +38,16 @@ TEST_CASE("every measurement names what the catalog has, says where it comes fro
   }
 }
 
-TEST_CASE("a measurement's ceiling is the lesson's: the devices' bandwidth over the weights in its format, times the batch") {
+TEST_CASE(
+    "a measurement's ceiling is the lesson's: the devices' bandwidth over the weights in its format, times the batch") {
   const Value list = roofline::api::call("measurements", Value::object());
   bool seen = false;
   for (const Value& e : list.items()) {
     if (e.get("id").string() != "llamacpp-rtx-4090-llama3-8b-f16") continue;
     seen = true;
     // Llama 3 8B in FP16: the lesson's 16.06 GB; an RTX 4090 reads 1,008 GB/s
-    const double weights = roofline::model_weights(roofline::find_model("llama3-8b"), roofline::find_format("fp16")).bytes.value();
+    const double weights =
+        roofline::model_weights(roofline::find_model("llama3-8b"), roofline::find_format("fp16")).bytes.value();
     CHECK(weights == Approx(16.06e9).epsilon(0.001));
     CHECK(e.get("ceilingTokensPerSecond").number() == Approx(1008e9 / weights));
     CHECK(e.get("tokensPerSecond").number() == 54.84);

@@ -92,12 +92,14 @@ TEST_CASE("the real-life cases give these functions their arguments (rl.caseArgs
 TEST_CASE("a CNN stage over a batch, counting only its weights: stage 4 ≈ 54, × 4 ≈ 216, × 32 ≈ 1,730") {
   using api::Value;
   const auto at = [](double batch) {
-    return api::call("stageIntensity", Value::object().set("model", "resnet50").set("stage", "stage4").set("batch", batch));
+    return api::call("stageIntensity",
+                     Value::object().set("model", "resnet50").set("stage", "stage4").set("batch", batch));
   };
   CHECK(at(1).get("weightsOnlyFlopsPerByte").number() == Approx(809.0 / 15.0));
   CHECK(at(4).get("weightsOnlyFlopsPerByte").number() == Approx(4 * 809.0 / 15.0));
   CHECK(at(32).get("weightsOnlyFlopsPerByte").number() == Approx(1730).margin(5));
-  CHECK(at(32).get("usesPerWeight").number() == at(32).get("weightsOnlyFlopsPerByte").number());  // FP16: 2 FLOPs ÷ 2 bytes
+  CHECK(at(32).get("usesPerWeight").number() ==
+        at(32).get("weightsOnlyFlopsPerByte").number());  // FP16: 2 FLOPs ÷ 2 bytes
   CHECK(at(4).get("weightBytes").number() == 30e6);
   std::string field;
   try {

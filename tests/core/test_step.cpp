@@ -31,14 +31,17 @@ const StepOperator& op(const Step& s, std::string_view id) {
   return s.operators.front();
 }
 
-Step run(const Architecture& a, Phase phase, double batch, double context, const char* format = "fp16", bool flash = true) {
+Step run(const Architecture& a, Phase phase, double batch, double context, const char* format = "fp16",
+         bool flash = true) {
   const WeightFormat& f = find_format(format);
   return step({a, f, Dtype::bf16, device_for(find_gpu("a100-80gb"), f.compute_dtype), phase, batch, context, flash});
 }
 
 }  // namespace
 
-TEST_CASE("step: Llama 2 7B, decode, batch 1, context 1,024, FP16: the per-layer operators of GenZ's and LLM-Viewer's tables") {
+TEST_CASE(
+    "step: Llama 2 7B, decode, batch 1, context 1,024, FP16: the per-layer operators of GenZ's and LLM-Viewer's "
+    "tables") {
   const Architecture a = llama2();
   const Step s = run(a, Phase::decode, 1, 1024);
   for (const char* id : {"q_proj", "k_proj", "v_proj", "o_proj"}) {
@@ -70,7 +73,8 @@ TEST_CASE("step: at batch 1 and context 0, a decode's FLOPs are 2 × active para
     INFO(m.id);
     const Step s = run(*m.architecture, Phase::decode, 1, 0, "bf16");
     CHECK(s.flops == Approx(2 * param_counts(*m.architecture).active).epsilon(0.002));
-    CHECK(s.weight_bytes == Approx(weights_read_per_step(*m.architecture, find_format("bf16"), 1).value()).epsilon(1e-9));
+    CHECK(s.weight_bytes ==
+          Approx(weights_read_per_step(*m.architecture, find_format("bf16"), 1).value()).epsilon(1e-9));
     CHECK(s.kv_read_bytes == 0);
   }
 }
@@ -133,7 +137,12 @@ TEST_CASE("rl.step: bad arguments named, a model without an architecture refused
     }
     return std::pair{ErrorCode::internal_error, std::string("none")};
   };
-  const Value good = Value::object().set("model", "llama3-8b").set("gpu", "h100-sxm").set("phase", "decode").set("batch", 1.0).set("context", 1024.0);
+  const Value good = Value::object()
+                         .set("model", "llama3-8b")
+                         .set("gpu", "h100-sxm")
+                         .set("phase", "decode")
+                         .set("batch", 1.0)
+                         .set("context", 1024.0);
   CHECK(api::call("step", good).get("operators").items().size() > 10);
   Value bad = good;
   bad.set("phase", "train");

@@ -7,11 +7,17 @@ using namespace roofline;
 
 namespace {
 template <class A, class B>
-concept Addable = requires(A a, B b) { a + b; };
+concept Addable = requires(A a, B b) {
+  a + b;
+};
 template <class A, class B>
-concept Divisible = requires(A a, B b) { a / b; };
+concept Divisible = requires(A a, B b) {
+  a / b;
+};
 template <class A, class B>
-concept Multipliable = requires(A a, B b) { a * b; };
+concept Multipliable = requires(A a, B b) {
+  a* b;
+};
 template <class From, class To>
 concept ConvertsTo = std::convertible_to<From, To>;
 }  // namespace

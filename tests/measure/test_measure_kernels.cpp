@@ -2,7 +2,6 @@
 // scalar path the WebAssembly build without SIMD128 runs. The SIMD128 build is checked through
 // the module itself (tests/node/measure.test.mjs).
 #include <catch2/catch.hpp>
-
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -12,7 +11,8 @@
 using namespace roofline::measure;
 
 TEST_CASE("triad writes b[i] + s·c[i] for every length, tails included") {
-  for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(7), std::size_t(8), std::size_t(9), std::size_t(37)}) {
+  for (std::size_t n :
+       {std::size_t(0), std::size_t(1), std::size_t(7), std::size_t(8), std::size_t(9), std::size_t(37)}) {
     std::vector<float> a(n, -1.0f), b(n), c(n);
     fill_small_ints(b.data(), n, 1);
     fill_small_ints(c.data(), n, 2);
@@ -70,8 +70,8 @@ TEST_CASE("the register loop does one multiply-add per lane of each chain per it
 }
 
 TEST_CASE("dot is exact on its inputs, tails included, and equals the double reference") {
-  for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(15), std::size_t(16), std::size_t(17), std::size_t(223),
-                        std::size_t(224), std::size_t(1000), std::size_t(4099)}) {
+  for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(15), std::size_t(16), std::size_t(17),
+                        std::size_t(223), std::size_t(224), std::size_t(1000), std::size_t(4099)}) {
     std::vector<float> a(n), b(n);
     fill_dot_inputs(a.data(), b.data(), n);
     double want = 0;

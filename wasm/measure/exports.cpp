@@ -43,9 +43,9 @@ struct DotArrays {
   float* b() const { return block + n; }
 };
 DotArrays dot_arrays;
-double dot_want = 0;         // the reference sum over the first dot_checked elements
-std::size_t dot_checked = 0; // 0: nothing verified yet
-bool dot_ok = true;          // every timed dot since the last verification gave dot_want
+double dot_want = 0;          // the reference sum over the first dot_checked elements
+std::size_t dot_checked = 0;  // 0: nothing verified yet
+bool dot_ok = true;           // every timed dot since the last verification gave dot_want
 
 bool whole(double x) { return std::isfinite(x) && x >= 1 && x <= 9.0e15 && std::floor(x) == x; }
 
@@ -171,9 +171,7 @@ EMSCRIPTEN_KEEPALIVE int measure_times_add(int kernel, double seconds) {
 }
 
 /// How many timed runs of a kernel are recorded.
-EMSCRIPTEN_KEEPALIVE int measure_times_count(int kernel) {
-  return known(kernel) ? int(times[kernel].size()) : 0;
-}
+EMSCRIPTEN_KEEPALIVE int measure_times_count(int kernel) { return known(kernel) ? int(times[kernel].size()) : 0; }
 
 /// The recorded runs of a kernel summarized: `which` 0 min, 1 median, 2 max seconds, and 3 the
 /// rate from the best (minimum) time: `amount` bytes per run → bytes/s for the triad (kernel 0)
@@ -268,8 +266,6 @@ EMSCRIPTEN_KEEPALIVE double measure_dot_bytes(double n) {
 }
 
 /// The dot's FLOPs per byte: stream_dot_cost's intensity (2 FLOPs over 8 bytes).
-EMSCRIPTEN_KEEPALIVE double measure_dot_intensity() {
-  return stream_dot_cost(1024, Dtype::fp32).intensity.value();
-}
+EMSCRIPTEN_KEEPALIVE double measure_dot_intensity() { return stream_dot_cost(1024, Dtype::fp32).intensity.value(); }
 
 }  // extern "C"

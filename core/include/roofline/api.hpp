@@ -16,8 +16,8 @@
 
 namespace roofline::api {
 
-using json::Value;
 using json::describe;
+using json::Value;
 
 /// Calls the API function `name` with an object of named arguments. Throws roofline::Error for
 /// any bad argument (missing_field, not_a_number, not_finite, ...) or unknown_function. Every

@@ -7,14 +7,13 @@
 //   weights_read_per_step(a, find_format("bf16"), 64);   // Mixtral at batch 64: nearly every expert
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
-#include <optional>
-
-#include "roofline/value.hpp"
 #include "roofline/dtype.hpp"
 #include "roofline/units.hpp"
+#include "roofline/value.hpp"
 
 namespace roofline {
 
@@ -24,20 +23,20 @@ struct ModelWeights;
 struct Attention {
   enum class Kind { gqa, mla };  ///< grouped-query attention (MHA and MQA included), or multi-head latent
   Kind kind = Kind::gqa;
-  double heads = 0;      ///< query heads
-  double kv_heads = 0;   ///< key/value heads (GQA): heads for MHA, 1 for MQA
-  double head_dim = 0;   ///< per head, for queries and keys (GQA); config.head_dim or hidden ÷ heads
-  double v_head_dim = 0; ///< per head, for values
+  double heads = 0;       ///< query heads
+  double kv_heads = 0;    ///< key/value heads (GQA): heads for MHA, 1 for MQA
+  double head_dim = 0;    ///< per head, for queries and keys (GQA); config.head_dim or hidden ÷ heads
+  double v_head_dim = 0;  ///< per head, for values
   // MLA (DeepSeek-V2/V3): queries and keys/values go through low-rank ("LoRA") projections and
   // the cache keeps the compressed kv plus a RoPE part per token and layer.
-  double q_lora_rank = 0;   ///< 0: queries are projected directly
+  double q_lora_rank = 0;  ///< 0: queries are projected directly
   double kv_lora_rank = 0;
   double qk_nope_head_dim = 0;
   double qk_rope_head_dim = 0;
-  bool qkv_bias = false;  ///< biases on the q, k, v projections
-  bool o_bias = false;    ///< a bias on the output projection
-  bool qk_norm = false;   ///< a norm of head_dim on queries and on keys (Qwen3, Gemma 3)
-  bool sinks = false;     ///< one learned sink logit per head (gpt-oss)
+  bool qkv_bias = false;      ///< biases on the q, k, v projections
+  bool o_bias = false;        ///< a bias on the output projection
+  bool qk_norm = false;       ///< a norm of head_dim on queries and on keys (Qwen3, Gemma 3)
+  bool sinks = false;         ///< one learned sink logit per head (gpt-oss)
   double sliding_window = 0;  ///< tokens a sliding-window layer attends to; 0: none
 };
 
@@ -72,12 +71,12 @@ struct Architecture {
 
 /// Counts in parameters (plain counts).
 struct ParamCounts {
-  double params = 0;            ///< everything resident
-  double embedding = 0;         ///< the input lookup table (vocab × hidden)
-  double output = 0;            ///< the output layer (0 when tied: the table serves both)
-  double attention = 0;         ///< all layers' attention weights, norms of q/k included
-  double dense_mlp = 0;         ///< MLP weights of dense layers
-  double routed_experts = 0;    ///< all routed experts of all MoE layers
+  double params = 0;          ///< everything resident
+  double embedding = 0;       ///< the input lookup table (vocab × hidden)
+  double output = 0;          ///< the output layer (0 when tied: the table serves both)
+  double attention = 0;       ///< all layers' attention weights, norms of q/k included
+  double dense_mlp = 0;       ///< MLP weights of dense layers
+  double routed_experts = 0;  ///< all routed experts of all MoE layers
   double shared_experts = 0;
   double routers = 0;
   double norms = 0;

@@ -52,13 +52,12 @@ struct Gpu {
   [[nodiscard]] std::optional<FlopsPerSecond> peak(Dtype d) const { return peaks[static_cast<std::size_t>(d)]; }
 };
 
-
 /// A model-level stage or layer with the lesson's MAC and weight counts.
 struct Stage {
   std::string id;
   std::string name;
-  double macs;     ///< MACs per example
-  double weights;  ///< parameters
+  double macs;             ///< MACs per example
+  double weights;          ///< parameters
   double activations = 0;  ///< elements it reads and writes per example (its maps), where known; 0 if not
 
   /// How many times each weight is used per example: MACs ÷ weights (one MAC per use). In FP16,
@@ -73,9 +72,9 @@ struct Model {
   /// Parameters: the lesson's figure for its own models (Llama 3 8B: 8.03 B), else counted from
   /// the architecture.
   double params = 0;
-  std::string format;                 ///< the weight format it is served in (a WeightFormat id)
-  double kept_params = 0;             ///< parameters that stay in BF16 under weight-only INT4
-  std::optional<Dtype> dtype;         ///< dtype of its activations and KV cache, where plain
+  std::string format;                                ///< the weight format it is served in (a WeightFormat id)
+  double kept_params = 0;                            ///< parameters that stay in BF16 under weight-only INT4
+  std::optional<Dtype> dtype;                        ///< dtype of its activations and KV cache, where plain
   std::optional<double> layers, kv_heads, head_dim;  ///< LLM shape, where known
   std::optional<double> macs_per_example;            ///< CNN forward MACs per example, counted layer by layer
   /// The rounded figure a lesson works with (ResNet-50: 4.1 GMACs, 8.2 GFLOPs, against the 4,088
@@ -93,7 +92,6 @@ struct Model {
   int lesson_order = 0;  ///< the lesson's own models: their place (1, 2, ...); 0 for the others
   std::string source;
 };
-
 
 /// One value of a lesson case: a number in base units, or an id (GPU, model, format, dtype).
 struct CaseValue {
@@ -118,17 +116,17 @@ struct LessonCase {
 struct Measurement {
   std::string id;
   std::string name;
-  std::string model;   ///< a catalog model id
-  std::string format;  ///< a weight format id: the weights as the run held them
-  std::string gpu;     ///< a catalog device id
-  double gpus = 1;     ///< devices the model ran on
-  double batch = 1;    ///< sequences decoded together
-  double generated_tokens = 0;  ///< tokens each sequence generated in the run (its context grows to this)
+  std::string model;             ///< a catalog model id
+  std::string format;            ///< a weight format id: the weights as the run held them
+  std::string gpu;               ///< a catalog device id
+  double gpus = 1;               ///< devices the model ran on
+  double batch = 1;              ///< sequences decoded together
+  double generated_tokens = 0;   ///< tokens each sequence generated in the run (its context grows to this)
   double tokens_per_second = 0;  ///< measured, all sequences together
-  std::string engine;  ///< the inference engine ("llama.cpp")
-  std::string date;    ///< when it was measured or published, "YYYY-MM"
-  std::string url;     ///< where the figure is published
-  std::string source;  ///< where exactly, and every condition the source gives
+  std::string engine;            ///< the inference engine ("llama.cpp")
+  std::string date;              ///< when it was measured or published, "YYYY-MM"
+  std::string url;               ///< where the figure is published
+  std::string source;            ///< where exactly, and every condition the source gives
 };
 
 /// Lesson entries first (in the lesson's order), then the others by kind, year and name.

@@ -46,14 +46,29 @@ enum class ErrorCode {
 
 /// Every code, in declaration order (for listings and tests).
 inline constexpr std::array all_error_codes{
-    ErrorCode::missing_field,    ErrorCode::not_a_number,  ErrorCode::not_finite,
-    ErrorCode::not_positive,     ErrorCode::negative,      ErrorCode::not_integer,
-    ErrorCode::too_large,        ErrorCode::out_of_range,  ErrorCode::shape_mismatch,
-    ErrorCode::ragged_matrix,    ErrorCode::unknown_dtype, ErrorCode::unknown_gpu,
-    ErrorCode::unknown_model,    ErrorCode::unknown_format, ErrorCode::unknown_case,
-    ErrorCode::unsupported_dtype, ErrorCode::never_crosses_ridge, ErrorCode::unknown_function,
-    ErrorCode::unknown_argument, ErrorCode::invalid_config, ErrorCode::unknown_architecture,
-    ErrorCode::invalid_json,     ErrorCode::internal_error,
+    ErrorCode::missing_field,
+    ErrorCode::not_a_number,
+    ErrorCode::not_finite,
+    ErrorCode::not_positive,
+    ErrorCode::negative,
+    ErrorCode::not_integer,
+    ErrorCode::too_large,
+    ErrorCode::out_of_range,
+    ErrorCode::shape_mismatch,
+    ErrorCode::ragged_matrix,
+    ErrorCode::unknown_dtype,
+    ErrorCode::unknown_gpu,
+    ErrorCode::unknown_model,
+    ErrorCode::unknown_format,
+    ErrorCode::unknown_case,
+    ErrorCode::unsupported_dtype,
+    ErrorCode::never_crosses_ridge,
+    ErrorCode::unknown_function,
+    ErrorCode::unknown_argument,
+    ErrorCode::invalid_config,
+    ErrorCode::unknown_architecture,
+    ErrorCode::invalid_json,
+    ErrorCode::internal_error,
 };
 
 /// The stable identifier of a code: "not_integer", "shape_mismatch", ...
@@ -72,7 +87,9 @@ class Error : public std::runtime_error {
       : std::runtime_error(message), code_(code), field_(std::move(field)) {}
   /// Several bad arguments at once; the first is this error's code, field and message.
   explicit Error(std::vector<ErrorItem> all)
-      : std::runtime_error(all.front().message), code_(all.front().code), field_(all.front().field),
+      : std::runtime_error(all.front().message),
+        code_(all.front().code),
+        field_(all.front().field),
         all_(std::move(all)) {}
   [[nodiscard]] ErrorCode code() const { return code_; }
   [[nodiscard]] std::string_view code_id() const { return error_code_id(code_); }
@@ -93,7 +110,6 @@ class Error : public std::runtime_error {
 inline constexpr double max_exact_count = 9007199254740992.0;  // 2^53
 /// Largest real quantity the core accepts or returns (FLOPs of a training run reach ~1e25).
 inline constexpr double max_quantity = 1e30;
-
 
 // Validation helpers. Each returns its argument on success, so calls compose:
 //   double n = require_count("n", n_in);

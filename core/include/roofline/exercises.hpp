@@ -81,18 +81,18 @@ struct ExercisePart {
   /// "bytes", "flopsPerByte", "flopsPerSecond", "opsPerSecond", "tokensPerSecond",
   /// "itemsPerSecond", "fraction", "choice", "matrix".
   std::string_view kind;
-  std::optional<double> expected;               ///< numbers
-  std::string_view expected_choice;             ///< choices
-  Slots<std::string_view, 4> choices;             ///< the choice ids, in the order shown (the right one not always first)
-  SmallMatrix expected_matrix;                  ///< matrices
-  double relative_tolerance = 0;  ///< accepted |answer − expected| ÷ expected (the lesson's rounding)
-  double absolute_tolerance = 0;  ///< or this much, whichever is larger
+  std::optional<double> expected;      ///< numbers
+  std::string_view expected_choice;    ///< choices
+  Slots<std::string_view, 4> choices;  ///< the choice ids, in the order shown (the right one not always first)
+  SmallMatrix expected_matrix;         ///< matrices
+  double relative_tolerance = 0;       ///< accepted |answer − expected| ÷ expected (the lesson's rounding)
+  double absolute_tolerance = 0;       ///< or this much, whichever is larger
   Slots<Mistake, 4> mistakes;
 };
 
 struct ExerciseInstance {
   int id = 0;
-  std::string_view level;         ///< "easy", "medium", "challenge"
+  std::string_view level;  ///< "easy", "medium", "challenge"
   std::uint64_t seed = 0;
   std::vector<CaseValue> inputs;  ///< what the statement names (numbers in base units, ids)
   std::vector<ExercisePart> parts;

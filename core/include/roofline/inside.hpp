@@ -24,7 +24,7 @@ struct ConvInput {
 };
 
 struct ConvAsMatmul {
-  double input_elements;   ///< the input tensor: in_channels × input_height × input_width (3 × 224 × 224)
+  double input_elements;  ///< the input tensor: in_channels × input_height × input_width (3 × 224 × 224)
   double output_height, output_width;
   double rows;             ///< output positions: output_height × output_width
   double inner;            ///< numbers each filter sees: kernel_height × kernel_width × in_channels

@@ -42,8 +42,7 @@ KernelCost matmul_no_reuse_cost(double n, double k, double m, Dtype dtype);
 /// A matmul computed in tile_rows × tile_cols output tiles that each bring in their strips of A
 /// and B once (tile_intensity), plus C written once. Never below matmul_cost's bytes, which
 /// read every matrix exactly once; tiles larger than the matrix are clamped to it.
-KernelCost matmul_tiled_cost(double n, double k, double m, double tile_rows, double tile_cols,
-                             Dtype dtype);
+KernelCost matmul_tiled_cost(double n, double k, double m, double tile_rows, double tile_cols, Dtype dtype);
 
 /// Each matrix moved exactly once: matmul_cost (what a vendor library approaches).
 KernelCost matmul_ideal_cost(double n, double k, double m, Dtype dtype);
@@ -81,7 +80,7 @@ KernelCost bias_relu_cost(double n, double k, double m, Dtype dtype, bool fused)
 /// memory line (the bytes/s it attains at its smallest batch) meets its own plateau (the best
 /// FLOP/s of the sweep), turned into a batch with min_batch_for_ridge. Compare it with the
 /// crossing batch predicted from the machine's ridge.
-double measured_knee_batch(double inputs, double outputs, Dtype dtype,
-                           BytesPerSecond small_batch_bandwidth, FlopsPerSecond plateau);
+double measured_knee_batch(double inputs, double outputs, Dtype dtype, BytesPerSecond small_batch_bandwidth,
+                           FlopsPerSecond plateau);
 
 }  // namespace roofline

@@ -17,11 +17,11 @@
 namespace roofline {
 
 struct DecodeInput {
-  Bytes weights;                  ///< the model's weight bytes (all of them, before splitting): its capacity
-  Bytes kv_cache_per_sequence;    ///< KV cache bytes each sequence reads per step (may be 0)
-  double batch = 1;               ///< sequences decoded together (a count)
-  BytesPerSecond bandwidth;       ///< one GPU's memory bandwidth
-  double gpus = 1;                ///< tensor-parallel GPUs, each reading 1/gpus of everything
+  Bytes weights;                ///< the model's weight bytes (all of them, before splitting): its capacity
+  Bytes kv_cache_per_sequence;  ///< KV cache bytes each sequence reads per step (may be 0)
+  double batch = 1;             ///< sequences decoded together (a count)
+  BytesPerSecond bandwidth;     ///< one GPU's memory bandwidth
+  double gpus = 1;              ///< tensor-parallel GPUs, each reading 1/gpus of everything
   /// The compute roof, both or neither: FLOPs each token costs (2 × params) and one GPU's peak.
   std::optional<Flops> flops_per_token = std::nullopt;
   std::optional<FlopsPerSecond> peak = std::nullopt;
@@ -33,15 +33,15 @@ struct DecodeInput {
 };
 
 struct DecodeStep {
-  Bytes bytes_per_step;                 ///< what ONE GPU reads: (weights read + batch·kv) ÷ gpus
-  Bytes resident_per_gpu;               ///< what ONE GPU holds: (weights + batch·kv) ÷ gpus
-  Seconds memory;                       ///< bytes_per_step ÷ bandwidth: the memory floor of a step
-  std::optional<Seconds> compute;       ///< batch · flops_per_token ÷ (gpus · peak), with a peak
-  Seconds step;                         ///< the larger of the two floors
-  Bound bound = Bound::memory;          ///< which floor sets the step
+  Bytes bytes_per_step;                   ///< what ONE GPU reads: (weights read + batch·kv) ÷ gpus
+  Bytes resident_per_gpu;                 ///< what ONE GPU holds: (weights + batch·kv) ÷ gpus
+  Seconds memory;                         ///< bytes_per_step ÷ bandwidth: the memory floor of a step
+  std::optional<Seconds> compute;         ///< batch · flops_per_token ÷ (gpus · peak), with a peak
+  Seconds step;                           ///< the larger of the two floors
+  Bound bound = Bound::memory;            ///< which floor sets the step
   double tokens_per_second_per_sequence;  ///< 1 ÷ step
-  double tokens_per_second;             ///< batch ÷ step
-  std::optional<bool> fits;             ///< with a capacity: weights + batch·kv fit on the GPUs
+  double tokens_per_second;               ///< batch ÷ step
+  std::optional<bool> fits;               ///< with a capacity: weights + batch·kv fit on the GPUs
   /// With a capacity and a KV cache: the largest batch that fits (0 when the weights alone don't).
   std::optional<double> max_batch;
 };
@@ -55,11 +55,11 @@ Bytes kv_cache_bytes(double layers, double kv_heads, double head_dim, double tok
 Flops flops_per_token(double params);
 
 struct PrefillInput {
-  double params;          ///< parameters (a count, may be fractional in billions: 8.03e9)
-  double tokens;          ///< prompt tokens processed together
-  Bytes weights;          ///< weight bytes, read once for the whole prompt
-  Device device;          ///< one GPU's peak and bandwidth
-  double gpus = 1;        ///< tensor-parallel GPUs sharing the FLOPs and the bytes
+  double params;    ///< parameters (a count, may be fractional in billions: 8.03e9)
+  double tokens;    ///< prompt tokens processed together
+  Bytes weights;    ///< weight bytes, read once for the whole prompt
+  Device device;    ///< one GPU's peak and bandwidth
+  double gpus = 1;  ///< tensor-parallel GPUs sharing the FLOPs and the bytes
 };
 
 /// Prefill: FLOPs = 2·params·tokens, bytes = the weights once; split over `gpus`. Its clocks

@@ -13,19 +13,19 @@
 namespace roofline {
 
 struct QuantizedWeightsInput {
-  double params;                   ///< all parameters
-  Dtype dtype;                     ///< storage of the quantized part
+  double params;                     ///< all parameters
+  Dtype dtype;                       ///< storage of the quantized part
   std::optional<double> group_size;  ///< one scale per this many quantized weights; none: no scales
   Dtype scale_dtype = Dtype::fp16;
-  double kept_params = 0;          ///< parameters left unquantized (embeddings, output layer)
+  double kept_params = 0;  ///< parameters left unquantized (embeddings, output layer)
   Dtype kept_dtype = Dtype::bf16;
 };
 
 struct QuantizedWeights {
-  Bytes bytes;            ///< kept·bpe(kept) + rest·bpe(dtype) + ⌈rest ÷ group⌉·bpe(scale)
-  Bytes quantized;        ///< rest·bpe(dtype)
-  Bytes scales;           ///< ⌈rest ÷ group⌉·bpe(scale)
-  Bytes kept;             ///< kept·bpe(kept)
+  Bytes bytes;             ///< kept·bpe(kept) + rest·bpe(dtype) + ⌈rest ÷ group⌉·bpe(scale)
+  Bytes quantized;         ///< rest·bpe(dtype)
+  Bytes scales;            ///< ⌈rest ÷ group⌉·bpe(scale)
+  Bytes kept;              ///< kept·bpe(kept)
   double bits_per_weight;  ///< bytes × 8 ÷ params
 };
 

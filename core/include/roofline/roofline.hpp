@@ -67,11 +67,11 @@ Utilization utilization(FlopsPerSecond achieved, FlopsPerSecond peak);
 /// A measured throughput of items (photos, tokens) turned into FLOP/s and compared with a peak:
 /// the lesson's sanity check (1,200 photos/s × 8.2 GFLOPs = 9.84 TFLOP/s ≈ 15 % of a T4).
 struct Throughput {
-  FlopsPerSecond achieved;          ///< items per second × FLOPs per item
-  FlopsPerSecond peak;              ///< the peak measured against (two GPUs' together for C10)
-  Utilization utilization;          ///< achieved ÷ peak; impossible above the peak
+  FlopsPerSecond achieved;           ///< items per second × FLOPs per item
+  FlopsPerSecond peak;               ///< the peak measured against (two GPUs' together for C10)
+  Utilization utilization;           ///< achieved ÷ peak; impossible above the peak
   Seconds seconds_per_item_at_peak;  ///< FLOPs per item ÷ peak
-  double ceiling_items_per_second;  ///< peak ÷ FLOPs per item
+  double ceiling_items_per_second;   ///< peak ÷ FLOPs per item
 };
 Throughput throughput(Flops per_item, double items_per_second, FlopsPerSecond peak);
 

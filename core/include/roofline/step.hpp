@@ -38,18 +38,18 @@ struct StepInput {
   const Architecture& arch;
   const WeightFormat& format;
   Dtype kv_dtype = Dtype::bf16;
-  Device device;           ///< one GPU's peak (at the format's compute precision) and bandwidth
+  Device device;  ///< one GPU's peak (at the format's compute precision) and bandwidth
   Phase phase = Phase::decode;
-  double batch = 1;        ///< sequences
-  double context = 0;      ///< decode: tokens already cached per sequence; prefill: the prompt's tokens
+  double batch = 1;    ///< sequences
+  double context = 0;  ///< decode: tokens already cached per sequence; prefill: the prompt's tokens
   bool flash_attention = true;
 };
 
 /// One kind of operator of the step, summed over its instances (`count`: one per layer, ...).
 struct StepOperator {
-  std::string id;      ///< "q_proj", "attn_scores", "experts", "lm_head", ...; ":sliding" for a sliding layer's attention
-  std::string group;   ///< "attention", "mlp" or "other"
-  double count = 0;    ///< instances per step (layers that have it)
+  std::string id;  ///< "q_proj", "attn_scores", "experts", "lm_head", ...; ":sliding" for a sliding layer's attention
+  std::string group;  ///< "attention", "mlp" or "other"
+  double count = 0;   ///< instances per step (layers that have it)
   double flops = 0;
   double weight_bytes = 0;
   double kv_read_bytes = 0;
@@ -68,12 +68,12 @@ struct StepOperatorTime {
 struct Step {
   std::vector<StepOperator> operators;
   std::vector<StepOperatorTime> times;  ///< one per operator
-  double tokens = 0;            ///< tokens the step processes (decode: batch; prefill: batch × prompt)
+  double tokens = 0;                    ///< tokens the step processes (decode: batch; prefill: batch × prompt)
   double flops = 0, bytes = 0, weight_bytes = 0, kv_read_bytes = 0, kv_write_bytes = 0, activation_bytes = 0;
   double seconds = 0;           ///< the sum of the operators' floors: they run one after another
   double roofline_seconds = 0;  ///< the whole step as one kernel: max(FLOPs ÷ peak, bytes ÷ bandwidth)
   Bound roofline_bound = Bound::memory;
-  double attention_share = 0;   ///< of `seconds`, the attention group's
+  double attention_share = 0;  ///< of `seconds`, the attention group's
 };
 
 Step step(const StepInput& in);

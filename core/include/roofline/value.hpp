@@ -94,8 +94,8 @@ class Value {
   union {
     bool boolean_;
     double number_;
-    std::string string_;   // kind_ == string
-    Members members_;      // kind_ == array or object
+    std::string string_;  // kind_ == string
+    Members members_;     // kind_ == array or object
   };
 };
 

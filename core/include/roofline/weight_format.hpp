@@ -15,12 +15,12 @@ namespace roofline {
 /// per group and a share of the model kept in BF16 (INT8, INT4), or a bit budget with no dtype of
 /// its own (3.5 bits per weight).
 struct WeightFormat {
-  std::string_view id;                ///< "bf16", "fp8", "int8", "int4", "q3.5"
-  std::string_view name;              ///< "BF16", "INT4 weight-only", ...
-  std::optional<Dtype> dtype;         ///< storage of the quantized part; none for a bit budget
-  double bits = 16;                   ///< bits of each stored weight (without scales)
-  bool weight_only = false;           ///< activations and the arithmetic stay in 16 bits
-  std::optional<double> group_size;   ///< one scale per this many weights; none: no scales
+  std::string_view id;               ///< "bf16", "fp8", "int8", "int4", "q3.5"
+  std::string_view name;             ///< "BF16", "INT4 weight-only", ...
+  std::optional<Dtype> dtype;        ///< storage of the quantized part; none for a bit budget
+  double bits = 16;                  ///< bits of each stored weight (without scales)
+  bool weight_only = false;          ///< activations and the arithmetic stay in 16 bits
+  std::optional<double> group_size;  ///< one scale per this many weights; none: no scales
   Dtype scale_dtype = Dtype::fp16;
   bool keeps_bf16_share = false;      ///< the model's kept_params stay in BF16
   Dtype compute_dtype = Dtype::bf16;  ///< whose peak the matmuls run at
@@ -29,11 +29,11 @@ struct WeightFormat {
 
 /// A model's weights in one format.
 struct ModelWeights {
-  Bytes bytes;              ///< everything read per decode step: weights, scales, kept share
-  double params = 0;        ///< all parameters
-  double kept_params = 0;   ///< of which stay in BF16
+  Bytes bytes;                 ///< everything read per decode step: weights, scales, kept share
+  double params = 0;           ///< all parameters
+  double kept_params = 0;      ///< of which stay in BF16
   double bits_per_weight = 0;  ///< bytes × 8 ÷ params
-  std::string_view format;  ///< the format id
+  std::string_view format;     ///< the format id
 };
 
 }  // namespace roofline

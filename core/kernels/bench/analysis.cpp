@@ -72,8 +72,9 @@ Ceilings measure_ceilings(const std::vector<Row>& rows) {
 
 std::optional<Ceilings> datasheet_ceilings(const std::string& catalog_id, std::string& note) {
   if (catalog_id.empty()) {
-    note = "no datasheet entry: the core's catalog lists GPUs only, so CPU points are compared with the "
-           "measured ceilings alone";
+    note =
+        "no datasheet entry: the core's catalog lists GPUs only, so CPU points are compared with the "
+        "measured ceilings alone";
     return std::nullopt;
   }
   try {
@@ -169,7 +170,8 @@ std::vector<levels::Level> measure_levels(const std::vector<Row>& rows, const Ma
 namespace {
 
 std::optional<Prediction> predict(const Row& r, const Ceilings& c) {
-  if (r.m.seconds.empty() || r.c.kind == Kind::peak || r.c.family == "level" || c.bandwidth.value() <= 0) return std::nullopt;
+  if (r.m.seconds.empty() || r.c.kind == Kind::peak || r.c.family == "level" || c.bandwidth.value() <= 0)
+    return std::nullopt;
   Prediction p;
   if (r.cost.flops.value() == 0) {  // pure data movement: the bandwidth is the roof
     p.bytes_per_second = c.bandwidth;
@@ -202,8 +204,8 @@ void add_ratio(Report& rep, std::string id, std::string description, const Row* 
 /// tokens/s ÷ the tokens/s ceiling at the measured bandwidth (set by analyse() before).
 void add_ceiling_ratio(Report& rep, std::string id, std::string description, const Row* row, double target) {
   if (!row || !row->tokens_ceiling_measured) return;
-  rep.ratios.push_back({std::move(id), std::move(description), row->tokens_per_second / *row->tokens_ceiling_measured,
-                        target});
+  rep.ratios.push_back(
+      {std::move(id), std::move(description), row->tokens_per_second / *row->tokens_ceiling_measured, target});
 }
 
 /// tokens/s ÷ the tokens/s ceiling at the bandwidth of the triads timed next to its repetitions.
@@ -247,8 +249,8 @@ void analyse(Report& rep) {
         if (q > 1.15 || q < 1 / 1.15) {
           r.adjacent->steady = false;
           if (!r.adjacent->unsteady_why.empty()) r.adjacent->unsteady_why += "; ";
-          r.adjacent->unsteady_why += "the best neighbour is " + std::to_string(int(std::lround(100 * q))) +
-                                      " % of the run's dot";
+          r.adjacent->unsteady_why +=
+              "the best neighbour is " + std::to_string(int(std::lround(100 * q))) + " % of the run's dot";
         }
       }
     }
@@ -292,10 +294,12 @@ void analyse(Report& rep) {
   if (memcpy_row && (!best_copy || memcpy_row->bytes_per_second > best_copy->bytes_per_second)) best_copy = memcpy_row;
   const Row* bf16 = find(rep, "gemv_bf16");
   const Row* best_tiled = find(rep, "matmul_tiled");
-  if (const Row* reg = find(rep, "matmul_register"); reg && (!best_tiled || reg->flops_per_second > best_tiled->flops_per_second))
+  if (const Row* reg = find(rep, "matmul_register");
+      reg && (!best_tiled || reg->flops_per_second > best_tiled->flops_per_second))
     best_tiled = reg;
   if (!gpu) {
-    add_ratio(rep, "triad_over_best_copy", "triad ÷ best copy (copy, memcpy), bytes/s", triad, best_copy, bytes_rate, 0.85);
+    add_ratio(rep, "triad_over_best_copy", "triad ÷ best copy (copy, memcpy), bytes/s", triad, best_copy, bytes_rate,
+              0.85);
     add_ratio(rep, "gemv_bf16_over_sgemv", "BF16 GEMV ÷ OpenBLAS SGEMV, bytes/s", bf16, find(rep, "sgemv_openblas"),
               bytes_rate, 0.90);
     add_ratio(rep, "best_tiled_over_sgemm", "best tiled matmul ÷ OpenBLAS SGEMM, FLOP/s", best_tiled,
@@ -306,9 +310,11 @@ void analyse(Report& rep) {
               bf16, speed, 1.5);
     add_ratio(rep, "gemv_int4_dp_over_bf16", "INT4 integer-dot GEMV ÷ BF16 GEMV, tokens/s", find(rep, "gemv_int4_dp"),
               bf16, speed, 2.5);
-    add_ceiling_ratio(rep, "gemv_int8_dp_over_ceiling", "INT8 integer-dot GEMV ÷ its ceiling at the measured bandwidth, tokens/s",
+    add_ceiling_ratio(rep, "gemv_int8_dp_over_ceiling",
+                      "INT8 integer-dot GEMV ÷ its ceiling at the measured bandwidth, tokens/s",
                       find(rep, "gemv_int8_dp"), 0.85);
-    add_ceiling_ratio(rep, "gemv_int4_dp_over_ceiling", "INT4 integer-dot GEMV ÷ its ceiling at the measured bandwidth, tokens/s",
+    add_ceiling_ratio(rep, "gemv_int4_dp_over_ceiling",
+                      "INT4 integer-dot GEMV ÷ its ceiling at the measured bandwidth, tokens/s",
                       find(rep, "gemv_int4_dp"), 0.70);
     add_adjacent_ratio(rep, "gemv_int8_dp_over_adjacent_ceiling",
                        "INT8 integer-dot GEMV ÷ its ceiling at the read-only dots timed next to it, tokens/s",

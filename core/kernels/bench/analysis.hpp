@@ -16,7 +16,7 @@ namespace rlk::bench {
 struct Ceilings {
   roofline::BytesPerSecond bandwidth{0};
   std::map<std::string, roofline::FlopsPerSecond> peaks;  ///< by dtype id
-  std::string bandwidth_from;                            ///< id of the kernel that set it
+  std::string bandwidth_from;                             ///< id of the kernel that set it
   std::map<std::string, std::string> peak_from;
   std::vector<levels::Level> levels;  ///< the hierarchy sweep's levels (measured ceilings only)
 };
@@ -24,36 +24,36 @@ struct Ceilings {
 struct Prediction {
   roofline::FlopsPerSecond flops_per_second{0};  ///< the roof at the kernel's intensity
   roofline::BytesPerSecond bytes_per_second{0};
-  double measured_over_predicted = 0;            ///< measured rate ÷ the roof (time ratio)
-  std::string bound;                             ///< "memory" | "compute"
+  double measured_over_predicted = 0;  ///< measured rate ÷ the roof (time ratio)
+  std::string bound;                   ///< "memory" | "compute"
 };
 
-/// A GEMV's ceiling from the read-only streams (the dot; older runs: the triad) timed right before and after each of its repetitions
-/// (Measurement::neighbours): the memory's rate in the seconds the GEMV ran, not at the start of
-/// the run. Per repetition the faster of its two neighbours stands for the memory at that moment.
+/// A GEMV's ceiling from the read-only streams (the dot; older runs: the triad) timed right before and after each of
+/// its repetitions (Measurement::neighbours): the memory's rate in the seconds the GEMV ran, not at the start of the
+/// run. Per repetition the faster of its two neighbours stands for the memory at that moment.
 struct AdjacentCeiling {
-  std::size_t pairs = 0;                          ///< repetitions with both neighbours timed
-  roofline::BytesPerSecond bandwidth{0};          ///< the best neighbour over all repetitions
-  double tokens_ceiling = 0;                      ///< steps_per_second_ceiling at `bandwidth`
-  double share = 0;                               ///< tokens/s (best time) ÷ tokens_ceiling
+  std::size_t pairs = 0;                            ///< repetitions with both neighbours timed
+  roofline::BytesPerSecond bandwidth{0};            ///< the best neighbour over all repetitions
+  double tokens_ceiling = 0;                        ///< steps_per_second_ceiling at `bandwidth`
+  double share = 0;                                 ///< tokens/s (best time) ÷ tokens_ceiling
   roofline::BytesPerSecond best_pair_bandwidth{0};  ///< the faster neighbour of the best repetition
-  double best_pair_share = 0;                     ///< the best repetition's tokens/s over its own pair's ceiling
-  double median_pair_share = 0;                   ///< the median, over repetitions, of each one's share of its pair's ceiling
-  std::string neighbour;                          ///< the neighbours' kernel: "dot" or "triad"
-  roofline::BytesPerSecond median_bandwidth{0};   ///< the median, over repetitions, of the faster neighbour
+  double best_pair_share = 0;                       ///< the best repetition's tokens/s over its own pair's ceiling
+  double median_pair_share = 0;  ///< the median, over repetitions, of each one's share of its pair's ceiling
+  std::string neighbour;         ///< the neighbours' kernel: "dot" or "triad"
+  roofline::BytesPerSecond median_bandwidth{0};  ///< the median, over repetitions, of the faster neighbour
   /// Whether the memory held still enough to judge the GEMV against a stream: the best neighbour
   /// within 15 % of the median one and, where the run timed `dot`, within 15 % of it.
   bool steady = false;
-  std::string unsteady_why;                       ///< empty when steady
+  std::string unsteady_why;  ///< empty when steady
 };
 
 /// A GEMV's ceiling at a read-only stream's bandwidth: the best read-only dot of the run (the
 /// `dot` case or the dots timed next to the GEMVs), or the sweep's DRAM level without them.
 struct ReadCeiling {
-  std::string from;                               ///< "dot" or "DRAM level"
+  std::string from;  ///< "dot" or "DRAM level"
   roofline::BytesPerSecond bandwidth{0};
-  double tokens_ceiling = 0;                      ///< steps_per_second_ceiling at `bandwidth`
-  double share = 0;                               ///< tokens/s (best time) ÷ tokens_ceiling
+  double tokens_ceiling = 0;  ///< steps_per_second_ceiling at `bandwidth`
+  double share = 0;           ///< tokens/s (best time) ÷ tokens_ceiling
 };
 
 struct Row {

@@ -1,5 +1,7 @@
 // roofline-bench: verifies and times the CPU (and CUDA) kernels, puts them on the roofline with
 // the core's FLOP and byte counts, and writes JSON and CSV. See docs/benchmark.md.
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -9,7 +11,6 @@
 #include <iostream>
 #include <memory>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 #include "../cpu/backend.hpp"
@@ -112,8 +113,7 @@ int main(int argc, char** argv) {
     } else if (a == "--prefetch") {
       options.prefetch = value();
       if (!rlk::cpu::prefetch_id_known(options.prefetch)) {
-        std::fprintf(stderr, "roofline-bench: --prefetch must be none or ahead, got %s\n",
-                     options.prefetch.c_str());
+        std::fprintf(stderr, "roofline-bench: --prefetch must be none or ahead, got %s\n", options.prefetch.c_str());
         return 2;
       }
     } else if (a == "--isa" || a == "--int-dot") {
@@ -207,8 +207,8 @@ int main(int argc, char** argv) {
       }
       if (!row.m.verified) {
         report.all_verified = false;
-        std::fprintf(stderr, "%sroofline-bench: %s failed verification: %s\n", tty ? "\r\033[K" : "",
-                     row.c.id.c_str(), row.m.detail.c_str());
+        std::fprintf(stderr, "%sroofline-bench: %s failed verification: %s\n", tty ? "\r\033[K" : "", row.c.id.c_str(),
+                     row.m.detail.c_str());
       }
       rlk::bench::summarize_times(row);
       report.rows.push_back(std::move(row));

@@ -128,8 +128,9 @@ Value kernel_value(const Row& row, double threads) {
     return k;
   }
   k.set("repetitions", double(row.m.seconds.size()));
-  k.set("timeSeconds",
-        Value::object().set("min", number(row.t_min)).set("median", number(row.t_median)).set("max", number(row.t_max)));
+  k.set(
+      "timeSeconds",
+      Value::object().set("min", number(row.t_min)).set("median", number(row.t_median)).set("max", number(row.t_max)));
   k.set("flopsPerSecond", number(row.flops_per_second.value()));
   k.set("bytesPerSecond", number(row.bytes_per_second.value()));
   k.set("predicted", Value::object()
@@ -173,8 +174,10 @@ Value sweep_value(const Row& row) {
   p.set("verified", row.m.verified).set("verification", row.m.detail);
   if (!row.m.seconds.empty()) {
     p.set("repetitions", double(row.m.seconds.size()));
-    p.set("timeSeconds",
-          Value::object().set("min", number(row.t_min)).set("median", number(row.t_median)).set("max", number(row.t_max)));
+    p.set("timeSeconds", Value::object()
+                             .set("min", number(row.t_min))
+                             .set("median", number(row.t_median))
+                             .set("max", number(row.t_max)));
     p.set("bytesPerSecond", number(row.bytes_per_second.value()));
   } else {
     p.set("bytesPerSecond", Value());
@@ -248,7 +251,8 @@ void print_report(std::ostream& o, const Report& r) {
   std::string variants;
   for (const auto& [key, value] : r.machine.details)
     if (key == "isa" || key == "intDot")
-      variants += (variants.empty() ? "" : ", ") + std::string(key == "isa" ? "float kernels " : "integer dot ") + value;
+      variants +=
+          (variants.empty() ? "" : ", ") + std::string(key == "isa" ? "float kernels " : "integer dot ") + value;
   if (!variants.empty()) o << "instruction sets: " << variants << "\n";
   char line[512];
   std::snprintf(line, sizeof line, "%-22s %-6s %9s %11s %11s %11s %13s %13s %13s %7s %13s %7s\n", "kernel", "dtype",
@@ -264,13 +268,12 @@ void print_report(std::ostream& o, const Report& r) {
   for (const Row& row : r.rows) {
     if (row.c.family == "level") continue;  // below, as a sweep
     if (row.m.seconds.empty()) {
-      o << "  " << row.c.id << ": " << (row.m.verified ? "not timed" : "VERIFICATION FAILED: ") << row.m.detail
-        << "\n";
+      o << "  " << row.c.id << ": " << (row.m.verified ? "not timed" : "VERIFICATION FAILED: ") << row.m.detail << "\n";
       continue;
     }
     std::snprintf(line, sizeof line, "%-22s %-6s %9.3g %9.3g s %9.3g s %9.3g s %13s %13s %13s %7s %13s %7s\n",
-                  row.c.id.c_str(), row.c.dtype.c_str(), row.cost.intensity.value(), row.t_min, row.t_median,
-                  row.t_max, si(row.flops_per_second.value(), rate_unit(row.c.compute_dtype)).c_str(),
+                  row.c.id.c_str(), row.c.dtype.c_str(), row.cost.intensity.value(), row.t_min, row.t_median, row.t_max,
+                  si(row.flops_per_second.value(), rate_unit(row.c.compute_dtype)).c_str(),
                   si(row.bytes_per_second.value(), "B/s").c_str(), roof(row, row.from_measured).c_str(),
                   row.from_measured ? fixed(row.from_measured->measured_over_predicted).c_str() : "-",
                   roof(row, row.from_datasheet).c_str(),
@@ -313,8 +316,8 @@ void print_report(std::ostream& o, const Report& r) {
         std::snprintf(line, sizeof line,
                       "%30s %ss next to it: best %s, ceiling %.1f, %.0f %% of it (the best repetition's pair: "
                       "%s, %.0f %%; median pair %.0f %%)\n",
-                      "", a->neighbour.c_str(), si(a->bandwidth.value(), "B/s").c_str(), a->tokens_ceiling, 100 * a->share,
-                      si(a->best_pair_bandwidth.value(), "B/s").c_str(), 100 * a->best_pair_share,
+                      "", a->neighbour.c_str(), si(a->bandwidth.value(), "B/s").c_str(), a->tokens_ceiling,
+                      100 * a->share, si(a->best_pair_bandwidth.value(), "B/s").c_str(), 100 * a->best_pair_share,
                       100 * a->median_pair_share);
         o << line;
         if (!a->steady)

@@ -39,22 +39,22 @@ struct Neighbours {
 
 struct Measurement {
   bool verified = false;
-  std::string detail;            ///< what was checked, or the first mismatch
-  std::vector<double> seconds;   ///< one entry per timed repetition, warm-ups excluded
+  std::string detail;                    ///< what was checked, or the first mismatch
+  std::vector<double> seconds;           ///< one entry per timed repetition, warm-ups excluded
   std::optional<Neighbours> neighbours;  ///< where the backend timed them (CPU GEMVs)
 };
 
 struct Case {
-  std::string id;             ///< stable, e.g. "gemv_int4"
-  std::string name;           ///< human, e.g. "GEMV, INT4 weights, group 128"
-  std::string family;         ///< stream | peak | matmul | gemv | dense | fusion | level (the hierarchy sweep)
+  std::string id;      ///< stable, e.g. "gemv_int4"
+  std::string name;    ///< human, e.g. "GEMV, INT4 weights, group 128"
+  std::string family;  ///< stream | peak | matmul | gemv | dense | fusion | level (the hierarchy sweep)
   Kind kind = Kind::copy;
-  std::string dtype;          ///< storage dtype id of the data that dominates traffic
-  std::string compute_dtype;  ///< precision of the arithmetic (selects the FLOP/s ceiling)
-  bool vendor = false;        ///< a vendor library (cuBLAS, OpenBLAS, memcpy)
-  double n = 0, k = 0, m = 0; ///< sizes; streams use n only
-  double group = 0;           ///< quantization group size (0: none)
-  std::string scale_dtype;    ///< dtype of group scales
+  std::string dtype;           ///< storage dtype id of the data that dominates traffic
+  std::string compute_dtype;   ///< precision of the arithmetic (selects the FLOP/s ceiling)
+  bool vendor = false;         ///< a vendor library (cuBLAS, OpenBLAS, memcpy)
+  double n = 0, k = 0, m = 0;  ///< sizes; streams use n only
+  double group = 0;            ///< quantization group size (0: none)
+  std::string scale_dtype;     ///< dtype of group scales
   double tile_rows = 0, tile_cols = 0;
   double working_set_bytes = 0;  ///< family "level": bytes one thread's pass touches (a GPU: all of it)
   std::function<Measurement()> run;
@@ -82,12 +82,12 @@ struct Options {
 };
 
 struct MachineInfo {
-  std::string name;        ///< e.g. "AMD EPYC, 2 threads"
-  std::string slug;        ///< file-name friendly, e.g. "amd-epyc-2t"
-  std::string catalog_id;  ///< the core's catalog id of the device ("h200"), or empty
+  std::string name;                                          ///< e.g. "AMD EPYC, 2 threads"
+  std::string slug;                                          ///< file-name friendly, e.g. "amd-epyc-2t"
+  std::string catalog_id;                                    ///< the core's catalog id of the device ("h200"), or empty
   std::vector<std::pair<std::string, std::string>> details;  ///< extra key/value facts
-  std::optional<levels::CacheSizes> caches;  ///< where the backend sweeps the memory hierarchy
-  unsigned threads = 1;                     ///< threads sharing a sweep's working sets (1 on a GPU)
+  std::optional<levels::CacheSizes> caches;                  ///< where the backend sweeps the memory hierarchy
+  unsigned threads = 1;                                      ///< threads sharing a sweep's working sets (1 on a GPU)
 };
 
 class Backend {

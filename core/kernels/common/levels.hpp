@@ -29,7 +29,9 @@ struct CacheSizes {
 };
 
 /// Where the machine reports nothing: a common x86 server core (32 KiB L1, 1 MiB L2, 32 MiB L3).
-inline CacheSizes fallback_caches() { return {std::size_t(32) << 10, std::size_t(1) << 20, std::size_t(32) << 20, false}; }
+inline CacheSizes fallback_caches() {
+  return {std::size_t(32) << 10, std::size_t(1) << 20, std::size_t(32) << 20, false};
+}
 
 /// "48K", "1024K", "32M", "1G" or a plain byte count (Linux's cache/index*/size) → bytes; 0 when
 /// the text is not a size.
@@ -37,13 +39,23 @@ inline std::size_t parse_cache_size(const std::string& text) {
   std::size_t i = 0, value = 0;
   while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
   const std::size_t digits = i;
-  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) value = value * 10 + std::size_t(text[i++] - '0');
+  while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])))
+    value = value * 10 + std::size_t(text[i++] - '0');
   if (i == digits) return 0;
   if (i < text.size()) {
     switch (std::toupper(static_cast<unsigned char>(text[i]))) {
-      case 'K': value <<= 10; ++i; break;
-      case 'M': value <<= 20; ++i; break;
-      case 'G': value <<= 30; ++i; break;
+      case 'K':
+        value <<= 10;
+        ++i;
+        break;
+      case 'M':
+        value <<= 20;
+        ++i;
+        break;
+      case 'G':
+        value <<= 30;
+        ++i;
+        break;
       default: break;
     }
   }
@@ -54,8 +66,8 @@ inline std::size_t parse_cache_size(const std::string& text) {
 /// The per-thread working sets a sweep times, in bytes, ascending: doubling from `smallest` up
 /// to the first size whose total (× threads) reaches 4 × the last-level cache, plus half of each
 /// cache (half of L3 shared by the threads), each a multiple of `granule` bytes.
-inline std::vector<std::size_t> sweep_sizes(const CacheSizes& c, unsigned threads, std::size_t smallest = std::size_t(16) << 10,
-                                            std::size_t granule = 4096) {
+inline std::vector<std::size_t> sweep_sizes(const CacheSizes& c, unsigned threads,
+                                            std::size_t smallest = std::size_t(16) << 10, std::size_t granule = 4096) {
   threads = std::max(1u, threads);
   granule = std::max<std::size_t>(1, granule);
   smallest = std::max(granule, smallest / granule * granule);
@@ -88,7 +100,7 @@ struct Point {
 
 /// A level of the hierarchy as a bandwidth ceiling: the best point that fits it by the rule above.
 struct Level {
-  std::string name;  ///< "L1", "L2", "L3", "DRAM"
+  std::string name;              ///< "L1", "L2", "L3", "DRAM"
   double working_set_bytes = 0;  ///< per thread, as in Point
   double bytes_per_second = 0;
   std::string kernel;
@@ -148,7 +160,8 @@ inline bool check_triad(const float* out, const float* b, const float* c, float 
   for (std::size_t i = 0; i < n; ++i) {
     const float want = b[i] + s * c[i];
     if (!(out[i] == want)) {
-      detail = "mismatch at " + std::to_string(i) + ": got " + std::to_string(out[i]) + ", want " + std::to_string(want);
+      detail =
+          "mismatch at " + std::to_string(i) + ": got " + std::to_string(out[i]) + ", want " + std::to_string(want);
       return false;
     }
   }

@@ -56,8 +56,7 @@ struct QuantizedMatrix {
 
 /// Small exact test data: quantized values cycle through their whole range, scales are powers of
 /// two, so dequantized products sum exactly in FP32 for the sizes the bench uses.
-inline QuantizedMatrix make_quantized(std::size_t rows, std::size_t cols, std::size_t group, int bits,
-                                      unsigned seed) {
+inline QuantizedMatrix make_quantized(std::size_t rows, std::size_t cols, std::size_t group, int bits, unsigned seed) {
   QuantizedMatrix w;
   w.rows = rows;
   w.cols = cols;
@@ -134,8 +133,8 @@ inline void fill_exactly_quantizable(float* x, std::size_t count, unsigned seed)
 ///  - FP32 arithmetic: N = blocks × terms products s·d_b·I, two roundings each, summed in any
 ///    order: at most γ(N + 2)·Σ |s·d_b·I| ≤ γ(N + 2)·Σ_j |w_rj|·(|x_j| + d_b), γ(n) = n·u ÷ (1 − n·u).
 /// `cols` a multiple of `block`.
-inline double int_dot_error_bound(const QuantizedMatrix& w, std::size_t r, const float* x,
-                                  std::size_t block = x_block, std::size_t terms = 1) {
+inline double int_dot_error_bound(const QuantizedMatrix& w, std::size_t r, const float* x, std::size_t block = x_block,
+                                  std::size_t terms = 1) {
   const double u = std::ldexp(1.0, -24);
   const double n = double(w.cols / block * terms), gamma = (n + 2) * u / (1 - (n + 2) * u);
   double quant = 0, magnitude = 0;
@@ -180,8 +179,8 @@ inline bool check_within(const float* got, const double* want, const double* bou
 
 /// Compares `got` with `want`: fails on any NaN or infinity, or on an element whose error exceeds
 /// rel_tol × max(|want|, floor). Writes what was found to `detail`.
-inline bool check_close(const float* got, const double* want, std::size_t count, double rel_tol,
-                        double floor, std::string& detail) {
+inline bool check_close(const float* got, const double* want, std::size_t count, double rel_tol, double floor,
+                        std::string& detail) {
   double worst = 0;
   for (std::size_t i = 0; i < count; ++i) {
     if (!std::isfinite(got[i])) {
@@ -190,8 +189,8 @@ inline bool check_close(const float* got, const double* want, std::size_t count,
     }
     const double err = std::fabs(double(got[i]) - want[i]) / std::fmax(std::fabs(want[i]), floor);
     if (err > rel_tol) {
-      detail = "mismatch at " + std::to_string(i) + ": got " + std::to_string(got[i]) + ", want " +
-               std::to_string(want[i]);
+      detail =
+          "mismatch at " + std::to_string(i) + ": got " + std::to_string(got[i]) + ", want " + std::to_string(want[i]);
       return false;
     }
     worst = std::fmax(worst, err);
@@ -214,8 +213,7 @@ inline bool all_finite(const float* data, std::size_t count, std::string& detail
 }
 
 /// Reference C[i][j] = Σ_t A[i][t]·B[t][j] in double, row-major A (n × k), B (k × m).
-inline double ref_dot(const float* a, const float* b, std::size_t k, std::size_t m, std::size_t i,
-                      std::size_t j) {
+inline double ref_dot(const float* a, const float* b, std::size_t k, std::size_t m, std::size_t i, std::size_t j) {
   double s = 0;
   for (std::size_t t = 0; t < k; ++t) s += double(a[i * k + t]) * double(b[t * m + j]);
   return s;
@@ -223,9 +221,9 @@ inline double ref_dot(const float* a, const float* b, std::size_t k, std::size_t
 
 /// Checks C = A·B (+ bias, ReLU when given) on a deterministic sample of entries, including the
 /// four corners, after scanning all of C for non-finite values.
-inline bool check_matmul_sampled(const float* a, const float* b, const float* c, std::size_t n,
-                                 std::size_t k, std::size_t m, const float* bias, bool relu,
-                                 std::size_t samples, std::string& detail) {
+inline bool check_matmul_sampled(const float* a, const float* b, const float* c, std::size_t n, std::size_t k,
+                                 std::size_t m, const float* bias, bool relu, std::size_t samples,
+                                 std::string& detail) {
   if (!all_finite(c, n * m, detail)) return false;
   std::vector<float> got;
   std::vector<double> want;

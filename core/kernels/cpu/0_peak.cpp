@@ -19,13 +19,22 @@ namespace {
 template <class Isa>
 RLK_INLINE float fma_chains(long iterations, unsigned t) {
   const float seed = 0.001f * float(t + 1);
-  v8f c0 = splat(seed), c1 = c0 + 1, c2 = c0 + 2, c3 = c0 + 3, c4 = c0 + 4, c5 = c0 + 5, c6 = c0 + 6,
-      c7 = c0 + 7, c8 = c0 + 8, c9 = c0 + 9, c10 = c0 + 10, c11 = c0 + 11;
+  v8f c0 = splat(seed), c1 = c0 + 1, c2 = c0 + 2, c3 = c0 + 3, c4 = c0 + 4, c5 = c0 + 5, c6 = c0 + 6, c7 = c0 + 7,
+      c8 = c0 + 8, c9 = c0 + 9, c10 = c0 + 10, c11 = c0 + 11;
   const v8f a = splat(0.999999f), b = splat(1e-7f);
   for (long it = 0; it < iterations; ++it) {
-    c0 = c0 * a + b; c1 = c1 * a + b; c2 = c2 * a + b; c3 = c3 * a + b;
-    c4 = c4 * a + b; c5 = c5 * a + b; c6 = c6 * a + b; c7 = c7 * a + b;
-    c8 = c8 * a + b; c9 = c9 * a + b; c10 = c10 * a + b; c11 = c11 * a + b;
+    c0 = c0 * a + b;
+    c1 = c1 * a + b;
+    c2 = c2 * a + b;
+    c3 = c3 * a + b;
+    c4 = c4 * a + b;
+    c5 = c5 * a + b;
+    c6 = c6 * a + b;
+    c7 = c7 * a + b;
+    c8 = c8 * a + b;
+    c9 = c9 * a + b;
+    c10 = c10 * a + b;
+    c11 = c11 * a + b;
   }
   return hsum(((c0 + c1) + (c2 + c3)) + ((c4 + c5) + (c6 + c7)) + ((c8 + c9) + (c10 + c11)));
 }
@@ -47,29 +56,37 @@ namespace {
 // Every step adds 4·a·b = 4 to each int32 lane of each accumulator: the result is exact and known.
 // The empty asm makes `a` look changed each step, so the compiler cannot hoist the products out of
 // the loop (nor sum the loop in closed form).
-#define RLK_PEAK_INT8(NAME, TARGET, STEP)                                                      \
-  __attribute__((target(TARGET))) std::int64_t NAME(long iterations, int seed) {              \
-    __m256i c0 = _mm256_set1_epi32(seed), c1 = _mm256_set1_epi32(seed + 1),                    \
-            c2 = _mm256_set1_epi32(seed + 2), c3 = _mm256_set1_epi32(seed + 3),                \
-            c4 = _mm256_set1_epi32(seed + 4), c5 = _mm256_set1_epi32(seed + 5),                \
-            c6 = _mm256_set1_epi32(seed + 6), c7 = _mm256_set1_epi32(seed + 7),                \
-            c8 = _mm256_set1_epi32(seed + 8), c9 = _mm256_set1_epi32(seed + 9),                \
-            c10 = _mm256_set1_epi32(seed + 10), c11 = _mm256_set1_epi32(seed + 11);            \
-    __m256i a = _mm256_set1_epi8(1);                                                           \
-    const __m256i b = _mm256_set1_epi8(1);                                                     \
-    for (long it = 0; it < iterations; ++it) {                                                 \
-      asm volatile("" : "+x"(a));                                                              \
-      c0 = STEP(c0); c1 = STEP(c1); c2 = STEP(c2); c3 = STEP(c3); c4 = STEP(c4); c5 = STEP(c5);  \
-      c6 = STEP(c6); c7 = STEP(c7); c8 = STEP(c8); c9 = STEP(c9); c10 = STEP(c10); c11 = STEP(c11); \
-    }                                                                                          \
-    const __m256i all[12] = {c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11};                \
-    alignas(32) std::int32_t lanes[8];                                                         \
-    std::int64_t sum = 0;                                                                      \
-    for (const __m256i& v : all) {                                                             \
-      _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), v);                                \
-      for (std::int32_t x : lanes) sum += x;                                                   \
-    }                                                                                          \
-    return sum;                                                                                \
+#define RLK_PEAK_INT8(NAME, TARGET, STEP)                                                                             \
+  __attribute__((target(TARGET))) std::int64_t NAME(long iterations, int seed) {                                      \
+    __m256i c0 = _mm256_set1_epi32(seed), c1 = _mm256_set1_epi32(seed + 1), c2 = _mm256_set1_epi32(seed + 2),         \
+            c3 = _mm256_set1_epi32(seed + 3), c4 = _mm256_set1_epi32(seed + 4), c5 = _mm256_set1_epi32(seed + 5),     \
+            c6 = _mm256_set1_epi32(seed + 6), c7 = _mm256_set1_epi32(seed + 7), c8 = _mm256_set1_epi32(seed + 8),     \
+            c9 = _mm256_set1_epi32(seed + 9), c10 = _mm256_set1_epi32(seed + 10), c11 = _mm256_set1_epi32(seed + 11); \
+    __m256i a = _mm256_set1_epi8(1);                                                                                  \
+    const __m256i b = _mm256_set1_epi8(1);                                                                            \
+    for (long it = 0; it < iterations; ++it) {                                                                        \
+      asm volatile("" : "+x"(a));                                                                                     \
+      c0 = STEP(c0);                                                                                                  \
+      c1 = STEP(c1);                                                                                                  \
+      c2 = STEP(c2);                                                                                                  \
+      c3 = STEP(c3);                                                                                                  \
+      c4 = STEP(c4);                                                                                                  \
+      c5 = STEP(c5);                                                                                                  \
+      c6 = STEP(c6);                                                                                                  \
+      c7 = STEP(c7);                                                                                                  \
+      c8 = STEP(c8);                                                                                                  \
+      c9 = STEP(c9);                                                                                                  \
+      c10 = STEP(c10);                                                                                                \
+      c11 = STEP(c11);                                                                                                \
+    }                                                                                                                 \
+    const __m256i all[12] = {c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11};                                       \
+    alignas(32) std::int32_t lanes[8];                                                                                \
+    std::int64_t sum = 0;                                                                                             \
+    for (const __m256i& v : all) {                                                                                    \
+      _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), v);                                                       \
+      for (std::int32_t x : lanes) sum += x;                                                                          \
+    }                                                                                                                 \
+    return sum;                                                                                                       \
   }
 #define RLK_STEP_VNNI(c) _mm256_dpbusd_avx_epi32(c, a, b)
 #define RLK_STEP_VNNI512(c) _mm256_dpbusd_epi32(c, a, b)

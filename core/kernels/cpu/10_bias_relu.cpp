@@ -24,8 +24,8 @@ RLK_VEC_VARIANTS(relu_slice, (float* p, std::size_t e0, std::size_t e1), (p, e0,
 
 }  // namespace
 
-void bias_relu_unfused(ThreadPool& pool, const float* a, const float* b, const float* bias, float* c,
-                       std::size_t n, std::size_t k, std::size_t m) {
+void bias_relu_unfused(ThreadPool& pool, const float* a, const float* b, const float* bias, float* c, std::size_t n,
+                       std::size_t k, std::size_t m) {
   matmul_register(pool, a, b, c, n, k, m);
   parallel_for(pool, n, 16, [&](std::size_t i0, std::size_t i1) {  // pass 2: + bias
     RLK_VEC_CALL(add_bias_rows, (c, bias, m, i0, i1));
@@ -35,8 +35,8 @@ void bias_relu_unfused(ThreadPool& pool, const float* a, const float* b, const f
   });
 }
 
-void bias_relu_fused(ThreadPool& pool, const float* a, const float* b, const float* bias, float* c,
-                     std::size_t n, std::size_t k, std::size_t m) {
+void bias_relu_fused(ThreadPool& pool, const float* a, const float* b, const float* bias, float* c, std::size_t n,
+                     std::size_t k, std::size_t m) {
   matmul_register(pool, a, b, c, n, k, m, bias);
 }
 

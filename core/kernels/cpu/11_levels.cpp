@@ -13,7 +13,9 @@
 namespace rlk::cpu {
 
 LevelArrays::LevelArrays(ThreadPool& pool, std::size_t max_bytes_per_thread, unsigned seed)
-    : in_(pool.size()), out_(pool.size()), in_floats_(max_bytes_per_thread / 4 / 16 * 16 + 16),
+    : in_(pool.size()),
+      out_(pool.size()),
+      in_floats_(max_bytes_per_thread / 4 / 16 * 16 + 16),
       out_floats_(max_bytes_per_thread / 12 / 16 * 16 + 16) {
   pool.run([&](unsigned t, unsigned) {
     in_[t] = Buffer<float>(in_floats_);
@@ -47,7 +49,9 @@ RLK_INLINE vw<Isa> loadw(const float* p) {
   return v;
 }
 template <class Isa>
-RLK_INLINE void storew(float* p, vw<Isa> v) { std::memcpy(p, &v, sizeof v); }
+RLK_INLINE void storew(float* p, vw<Isa> v) {
+  std::memcpy(p, &v, sizeof v);
+}
 
 template <class Isa>
 RLK_INLINE double dot_once(const float* a, const float* b, std::size_t n) {
@@ -121,7 +125,8 @@ std::vector<double> level_dot(ThreadPool& pool, LevelArrays& arrays, std::size_t
 }
 
 void level_triad(ThreadPool& pool, LevelArrays& arrays, std::size_t n, long passes, bool streaming) {
-  pool.run([&](unsigned t, unsigned) { RLK_VEC_CALL(triad_passes, (arrays.in(t), arrays.out(t), n, passes, streaming)); });
+  pool.run(
+      [&](unsigned t, unsigned) { RLK_VEC_CALL(triad_passes, (arrays.in(t), arrays.out(t), n, passes, streaming)); });
 }
 
 bool check_level_dot(const LevelArrays& arrays, std::size_t n, long passes, const std::vector<double>& sums,

@@ -10,9 +10,9 @@ RLK_INLINE void tiled_rows(const float* a, const float* b, float* c, std::size_t
                            std::size_t i1) {
   constexpr std::size_t T = tiled_tile;
   for (std::size_t i = i0; i < i1; ++i) std::memset(c + i * m, 0, m * sizeof(float));
-  for (std::size_t ib = i0; ib < i1; ib += T)            // a tile of rows of C
-    for (std::size_t jb = 0; jb < m; jb += T)            // ... and of columns
-      for (std::size_t tb = 0; tb < k; tb += T) {        // walk the inner dimension
+  for (std::size_t ib = i0; ib < i1; ib += T)      // a tile of rows of C
+    for (std::size_t jb = 0; jb < m; jb += T)      // ... and of columns
+      for (std::size_t tb = 0; tb < k; tb += T) {  // walk the inner dimension
         const std::size_t ie = std::min(ib + T, i1), je = std::min(jb + T, m), te = std::min(tb + T, k);
         for (std::size_t i = ib; i < ie; ++i)
           for (std::size_t t = tb; t < te; ++t) {
@@ -24,13 +24,14 @@ RLK_INLINE void tiled_rows(const float* a, const float* b, float* c, std::size_t
       }
 }
 RLK_VEC_VARIANTS(tiled_rows,
-                 (const float* a, const float* b, float* c, std::size_t k, std::size_t m, std::size_t i0, std::size_t i1),
+                 (const float* a, const float* b, float* c, std::size_t k, std::size_t m, std::size_t i0,
+                  std::size_t i1),
                  (a, b, c, k, m, i0, i1))
 
 }  // namespace
 
-void matmul_tiled(ThreadPool& pool, const float* a, const float* b, float* c, std::size_t n,
-                  std::size_t k, std::size_t m) {
+void matmul_tiled(ThreadPool& pool, const float* a, const float* b, float* c, std::size_t n, std::size_t k,
+                  std::size_t m) {
   parallel_for(pool, n, tiled_tile,
                [&](std::size_t i0, std::size_t i1) { RLK_VEC_CALL(tiled_rows, (a, b, c, k, m, i0, i1)); });
 }

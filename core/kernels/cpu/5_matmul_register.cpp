@@ -10,19 +10,18 @@ namespace {
 constexpr std::size_t MR = reg_mr, NR = reg_nr, KC = reg_kc, MC = reg_mc, NC = reg_nc;
 
 // Rows i0..i0+mc, columns p0..p0+kc of A → strips of MR rows, each kc × MR, zero-padded.
-void pack_a(const float* a, std::size_t lda, std::size_t i0, std::size_t mc, std::size_t p0,
-            std::size_t kc, float* out) {
+void pack_a(const float* a, std::size_t lda, std::size_t i0, std::size_t mc, std::size_t p0, std::size_t kc,
+            float* out) {
   for (std::size_t ir = 0; ir < mc; ir += MR) {
     const std::size_t rows = std::min(MR, mc - ir);
     for (std::size_t p = 0; p < kc; ++p)
-      for (std::size_t r = 0; r < MR; ++r)
-        *out++ = r < rows ? a[(i0 + ir + r) * lda + p0 + p] : 0.0f;
+      for (std::size_t r = 0; r < MR; ++r) *out++ = r < rows ? a[(i0 + ir + r) * lda + p0 + p] : 0.0f;
   }
 }
 
 // Rows p0..p0+kc, columns j0..j0+nc of B → strips of NR columns, each kc × NR, zero-padded.
-void pack_b(const float* b, std::size_t ldb, std::size_t p0, std::size_t kc, std::size_t j0,
-            std::size_t nc, float* out) {
+void pack_b(const float* b, std::size_t ldb, std::size_t p0, std::size_t kc, std::size_t j0, std::size_t nc,
+            float* out) {
   for (std::size_t jr = 0; jr < nc; jr += NR) {
     const std::size_t cols = std::min(NR, nc - jr);
     for (std::size_t p = 0; p < kc; ++p) {
@@ -40,8 +39,8 @@ void pack_b(const float* b, std::size_t ldb, std::size_t p0, std::size_t kc, std
 // The micro-kernel: C[0..mr, 0..nr] (+)= Ap · Bp over kc. `first`: overwrite instead of add;
 // `bias`: apply bias + ReLU (only on the last block of the inner dimension).
 template <class Isa>
-RLK_INLINE void micro(std::size_t kc, const float* __restrict ap, const float* __restrict bp, float* c,
-                  std::size_t ldc, std::size_t mr, std::size_t nr, bool first, const float* bias) {
+RLK_INLINE void micro(std::size_t kc, const float* __restrict ap, const float* __restrict bp, float* c, std::size_t ldc,
+                      std::size_t mr, std::size_t nr, bool first, const float* bias) {
   v8f acc[MR][2] = {};
   for (std::size_t p = 0; p < kc; ++p) {
     const v8f b0 = load8(bp), b1 = load8(bp + 8);
@@ -94,7 +93,8 @@ RLK_INLINE void micro(std::size_t kc, const float* __restrict ap, const float* _
 // One thread's columns [j_begin, j_end) of C, through its own packed blocks.
 template <class Isa>
 RLK_INLINE void register_columns(const float* a, const float* b, float* c, std::size_t n, std::size_t k, std::size_t m,
-                                 const float* bias, std::size_t j_begin, std::size_t j_end, float* a_pack, float* b_pack) {
+                                 const float* bias, std::size_t j_begin, std::size_t j_end, float* a_pack,
+                                 float* b_pack) {
   for (std::size_t jc = j_begin; jc < j_end; jc += NC) {
     const std::size_t nc = std::min(NC, j_end - jc);
     for (std::size_t pc = 0; pc < k; pc += KC) {
@@ -119,8 +119,8 @@ RLK_VEC_VARIANTS(register_columns,
 
 }  // namespace
 
-void matmul_register(ThreadPool& pool, const float* a, const float* b, float* c, std::size_t n,
-                     std::size_t k, std::size_t m, const float* bias) {
+void matmul_register(ThreadPool& pool, const float* a, const float* b, float* c, std::size_t n, std::size_t k,
+                     std::size_t m, const float* bias) {
   // Threads split the columns of C: each packs its own panels of B, none waits for another.
   pool.run([&](unsigned t, unsigned threads) {
     std::size_t j_begin, j_end;

@@ -46,8 +46,8 @@ RLK_VEC_VARIANTS(bf16_rows,
 
 }  // namespace
 
-void gemv_bf16(ThreadPool& pool, const std::uint16_t* w, const float* x, float* y, std::size_t m,
-               std::size_t k, RowPrefetch prefetch) {
+void gemv_bf16(ThreadPool& pool, const std::uint16_t* w, const float* x, float* y, std::size_t m, std::size_t k,
+               RowPrefetch prefetch) {
   // x in blocks of 16: the 8 even-indexed values, then the 8 odd-indexed ones.
   thread_local std::vector<float> xs;
   xs.resize(k);
@@ -57,9 +57,8 @@ void gemv_bf16(ThreadPool& pool, const std::uint16_t* w, const float* x, float* 
       xs[j + 8 + e] = x[j + 2 * e + 1];
     }
   const float* xp = xs.data();
-  parallel_for(pool, m, gemv_streams, [&](std::size_t r0, std::size_t r1) {
-    RLK_VEC_CALL(bf16_rows, (w, xp, y, k, r0, r1, prefetch));
-  });
+  parallel_for(pool, m, gemv_streams,
+               [&](std::size_t r0, std::size_t r1) { RLK_VEC_CALL(bf16_rows, (w, xp, y, k, r0, r1, prefetch)); });
 }
 
 }  // namespace rlk::cpu

@@ -25,12 +25,14 @@ RLK_INLINE void int8_rows(const QuantizedMatrix& w, const float* x, float* y, st
           part[r][1] += widen_i8<Isa>(q + 8) * x1;
         }
       }
-      for (std::size_t r = 0; r < rows; ++r) acc[r] += (part[r][0] + part[r][1]) * splat(from_bf16(w.scales[(i + r) * groups + g]));
+      for (std::size_t r = 0; r < rows; ++r)
+        acc[r] += (part[r][0] + part[r][1]) * splat(from_bf16(w.scales[(i + r) * groups + g]));
     }
     for (std::size_t r = 0; r < rows; ++r) y[i + r] = hsum(acc[r]);
   }
 }
-RLK_VEC_VARIANTS(int8_rows, (const QuantizedMatrix& w, const float* x, float* y, std::size_t r0, std::size_t r1), (w, x, y, r0, r1))
+RLK_VEC_VARIANTS(int8_rows, (const QuantizedMatrix& w, const float* x, float* y, std::size_t r0, std::size_t r1),
+                 (w, x, y, r0, r1))
 
 }  // namespace
 

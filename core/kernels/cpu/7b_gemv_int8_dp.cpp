@@ -83,7 +83,8 @@ __attribute__((target("avx2,fma"))) float quantize_group_avx2(const float* x, st
 void quantize_x_groups(const float* x, std::size_t k, std::size_t group, std::int8_t* q, float* d, int* sums) {
 #if defined(RLK_X86)
   if (int_dot_available(IntDot::avx2)) {
-    for (std::size_t g = 0; g < k / group; ++g) d[g] = quantize_group_avx2(x + g * group, group, q + g * group, sums[g]);
+    for (std::size_t g = 0; g < k / group; ++g)
+      d[g] = quantize_group_avx2(x + g * group, group, q + g * group, sums[g]);
     return;
   }
 #endif
@@ -93,9 +94,9 @@ void quantize_x_groups(const float* x, std::size_t k, std::size_t group, std::in
 namespace {
 
 struct Activations {
-  std::vector<std::int8_t> q;    // codes, in x's order
-  std::vector<float> d;          // scale per group
-  std::vector<int> sum;          // Σ qx per group
+  std::vector<std::int8_t> q;  // codes, in x's order
+  std::vector<float> d;        // scale per group
+  std::vector<int> sum;        // Σ qx per group
 };
 
 void quantize(const float* x, std::size_t k, std::size_t group, Activations& a) {
@@ -138,38 +139,38 @@ RLK_ALWAYS_INLINE("avx2,fma,avx512vnni,avx512vl") __m256i dot_vnni512(__m256i su
 // argument. START is a group's first int32 lanes (`start`, or zero for AVX2). (Two sets of lanes
 // per row, so that the adds would not wait on each other's latency, ran no faster: with 16
 // registers they spill.)
-#define RLK_INT8_ROWS(NAME, TARGET, START, DOT)                                                       \
-  __attribute__((target(TARGET))) void NAME(const QuantizedMatrix& w, const Activations& a, float* y, \
-                                            std::size_t r0, std::size_t r1, RowPrefetch prefetch) {  \
-    const std::size_t k = w.cols, groups = k / w.group;                                             \
-    std::size_t row[gemv_streams];                                                                   \
-    for (GemvWalk walk(r0, r1); walk.next(row);) {                                                   \
-      const std::int8_t* p[gemv_streams];                                                            \
-      for (std::size_t r = 0; r < gemv_streams; ++r) p[r] = w.q8.data() + row[r] * k;               \
-      __m256 acc[gemv_streams];                                                                      \
-      for (auto& v : acc) v = _mm256_setzero_ps();                                                   \
-      for (std::size_t g = 0; g < groups; ++g) {                                                     \
-        /* vpdpbusd's offset out: −16·Σ qx_g per int32 lane, −128·Σ qx_g over the eight */          \
-        [[maybe_unused]] const __m256i start = _mm256_set1_epi32(-16 * a.sum[g]);                     \
-        __m256i sum[gemv_streams];                                                                   \
-        for (auto& v : sum) v = START;                                                               \
-        for (std::size_t j = g * w.group; j < (g + 1) * w.group; j += x_block) {                     \
-          const __m256i xq = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.q.data() + j));   \
-          _Pragma("GCC unroll 4") for (std::size_t r = 0; r < gemv_streams; ++r) {                   \
-            if (prefetch == RowPrefetch::ahead && j % 64 == 0)                                       \
-              _mm_prefetch(reinterpret_cast<const char*>(p[r] + j) + row_prefetch_ahead, _MM_HINT_T0); \
-            sum[r] = DOT(sum[r], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p[r] + j)), xq); \
-          }                                                                                          \
-        }                                                                                            \
-        const __m256 d = _mm256_set1_ps(a.d[g]);                                                     \
-        for (std::size_t r = 0; r < gemv_streams; ++r)                                               \
-          acc[r] = _mm256_fmadd_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(sum[r]), d),                     \
-                                   _mm256_set1_ps(from_bf16(w.scales[row[r] * groups + g])), acc[r]); \
-      }                                                                                              \
-      for (std::size_t r = 0; r < gemv_streams; ++r) {                                               \
-        y[row[r]] = hsum256(acc[r]);                                                                   \
-      }                                                                                              \
-    }                                                                                                \
+#define RLK_INT8_ROWS(NAME, TARGET, START, DOT)                                                                       \
+  __attribute__((target(TARGET))) void NAME(const QuantizedMatrix& w, const Activations& a, float* y, std::size_t r0, \
+                                            std::size_t r1, RowPrefetch prefetch) {                                   \
+    const std::size_t k = w.cols, groups = k / w.group;                                                               \
+    std::size_t row[gemv_streams];                                                                                    \
+    for (GemvWalk walk(r0, r1); walk.next(row);) {                                                                    \
+      const std::int8_t* p[gemv_streams];                                                                             \
+      for (std::size_t r = 0; r < gemv_streams; ++r) p[r] = w.q8.data() + row[r] * k;                                 \
+      __m256 acc[gemv_streams];                                                                                       \
+      for (auto& v : acc) v = _mm256_setzero_ps();                                                                    \
+      for (std::size_t g = 0; g < groups; ++g) {                                                                      \
+        /* vpdpbusd's offset out: −16·Σ qx_g per int32 lane, −128·Σ qx_g over the eight */                    \
+        [[maybe_unused]] const __m256i start = _mm256_set1_epi32(-16 * a.sum[g]);                                     \
+        __m256i sum[gemv_streams];                                                                                    \
+        for (auto& v : sum) v = START;                                                                                \
+        for (std::size_t j = g * w.group; j < (g + 1) * w.group; j += x_block) {                                      \
+          const __m256i xq = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.q.data() + j));                    \
+          _Pragma("GCC unroll 4") for (std::size_t r = 0; r < gemv_streams; ++r) {                                    \
+            if (prefetch == RowPrefetch::ahead && j % 64 == 0)                                                        \
+              _mm_prefetch(reinterpret_cast<const char*>(p[r] + j) + row_prefetch_ahead, _MM_HINT_T0);                \
+            sum[r] = DOT(sum[r], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p[r] + j)), xq);                 \
+          }                                                                                                           \
+        }                                                                                                             \
+        const __m256 d = _mm256_set1_ps(a.d[g]);                                                                      \
+        for (std::size_t r = 0; r < gemv_streams; ++r)                                                                \
+          acc[r] = _mm256_fmadd_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(sum[r]), d),                                      \
+                                   _mm256_set1_ps(from_bf16(w.scales[row[r] * groups + g])), acc[r]);                 \
+      }                                                                                                               \
+      for (std::size_t r = 0; r < gemv_streams; ++r) {                                                                \
+        y[row[r]] = hsum256(acc[r]);                                                                                  \
+      }                                                                                                               \
+    }                                                                                                                 \
   }
 
 RLK_INT8_ROWS(rows_avx2, "avx2,fma", _mm256_setzero_si256(), dot_avx2)
@@ -188,23 +189,23 @@ RLK_INLINE int32x4_t dot16_neon(int32x4_t sum, int8x16_t w, int8x16_t x) {
   sum = vpadalq_s16(sum, vmull_s8(vget_low_s8(w), vget_low_s8(x)));
   return vpadalq_s16(sum, vmull_high_s8(w, x));
 }
-#define RLK_INT8_ROWS_ARM(NAME, ATTR, DOT)                                                           \
-  ATTR void NAME(const QuantizedMatrix& w, const Activations& a, float* y, std::size_t r0, std::size_t r1, \
-                 RowPrefetch prefetch) {                                                             \
-    const std::size_t k = w.cols, groups = k / w.group;                                              \
-    for (std::size_t i = r0; i < r1; ++i) {                                                          \
-      const std::int8_t* q = w.q8.data() + i * k;                                                    \
-      float acc = 0;                                                                                 \
-      for (std::size_t g = 0; g < groups; ++g) {                                                     \
-        int32x4_t sum = vdupq_n_s32(0);                                                              \
-        for (std::size_t j = g * w.group; j < (g + 1) * w.group; j += 16) {                           \
+#define RLK_INT8_ROWS_ARM(NAME, ATTR, DOT)                                                                         \
+  ATTR void NAME(const QuantizedMatrix& w, const Activations& a, float* y, std::size_t r0, std::size_t r1,         \
+                 RowPrefetch prefetch) {                                                                           \
+    const std::size_t k = w.cols, groups = k / w.group;                                                            \
+    for (std::size_t i = r0; i < r1; ++i) {                                                                        \
+      const std::int8_t* q = w.q8.data() + i * k;                                                                  \
+      float acc = 0;                                                                                               \
+      for (std::size_t g = 0; g < groups; ++g) {                                                                   \
+        int32x4_t sum = vdupq_n_s32(0);                                                                            \
+        for (std::size_t j = g * w.group; j < (g + 1) * w.group; j += 16) {                                        \
           if (prefetch == RowPrefetch::ahead && j % 64 == 0) __builtin_prefetch(q + j + row_prefetch_ahead, 0, 3); \
-          sum = DOT(sum, vld1q_s8(q + j), vld1q_s8(a.q.data() + j));                                 \
-        }                                                                                            \
-        acc = std::fma(float(vaddvq_s32(sum)) * a.d[g], from_bf16(w.scales[i * groups + g]), acc);   \
-      }                                                                                              \
-      y[i] = acc;                                                                                    \
-    }                                                                                                \
+          sum = DOT(sum, vld1q_s8(q + j), vld1q_s8(a.q.data() + j));                                               \
+        }                                                                                                          \
+        acc = std::fma(float(vaddvq_s32(sum)) * a.d[g], from_bf16(w.scales[i * groups + g]), acc);                 \
+      }                                                                                                            \
+      y[i] = acc;                                                                                                  \
+    }                                                                                                              \
   }
 RLK_INT8_ROWS_ARM(rows_neon, , dot16_neon)
 RLK_INT8_ROWS_ARM(rows_sdot, RLK_TARGET_DOTPROD, vdotq_s32)
@@ -229,7 +230,8 @@ struct Rows {
 
 }  // namespace
 
-void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa, RowPrefetch prefetch) {
+void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa,
+                  RowPrefetch prefetch) {
   run_int_dot_gemv<Rows>(pool, w, x, y, isa, prefetch, "gemv_int8_dp");
 }
 

@@ -8,7 +8,8 @@ namespace rlk::cpu {
 namespace {
 
 template <class Isa>
-RLK_INLINE void int4_rows(const QuantizedMatrix& w, const float* x, const float* x_sums, float* y, std::size_t r0, std::size_t r1) {
+RLK_INLINE void int4_rows(const QuantizedMatrix& w, const float* x, const float* x_sums, float* y, std::size_t r0,
+                          std::size_t r1) {
   const std::size_t k = w.cols, group = w.group, groups = k / group;
   constexpr std::size_t R = 4;
   for (std::size_t i = r0; i < r1; i += R) {
@@ -26,8 +27,8 @@ RLK_INLINE void int4_rows(const QuantizedMatrix& w, const float* x, const float*
           v8f lo0, hi0, lo1, hi1;
           widen_nibbles<Isa>(p, lo0, hi0);      // weights j … j+7 and j+16 … j+23
           widen_nibbles<Isa>(p + 8, lo1, hi1);  // weights j+8 … j+15 and j+24 … j+31
-          part[r][0] += lo0 * x0;  // separate statements: two FMAs, not a multiply,
-          part[r][0] += hi0 * x2;  // an FMA and an add
+          part[r][0] += lo0 * x0;               // separate statements: two FMAs, not a multiply,
+          part[r][0] += hi0 * x2;               // an FMA and an add
           part[r][1] += lo1 * x1;
           part[r][1] += hi1 * x3;
         }
@@ -41,7 +42,10 @@ RLK_INLINE void int4_rows(const QuantizedMatrix& w, const float* x, const float*
     for (std::size_t r = 0; r < rows; ++r) y[i + r] = hsum(acc[r]) - offset[r];
   }
 }
-RLK_VEC_VARIANTS(int4_rows, (const QuantizedMatrix& w, const float* x, const float* x_sums, float* y, std::size_t r0, std::size_t r1), (w, x, x_sums, y, r0, r1))
+RLK_VEC_VARIANTS(int4_rows,
+                 (const QuantizedMatrix& w, const float* x, const float* x_sums, float* y, std::size_t r0,
+                  std::size_t r1),
+                 (w, x, x_sums, y, r0, r1))
 
 }  // namespace
 
@@ -54,7 +58,8 @@ void gemv_int4(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float
     x_sums[g] = 8.0f * s;
   }
   const float* xs = x_sums.data();
-  parallel_for(pool, w.rows, 4, [&](std::size_t r0, std::size_t r1) { RLK_VEC_CALL(int4_rows, (w, x, xs, y, r0, r1)); });
+  parallel_for(pool, w.rows, 4,
+               [&](std::size_t r0, std::size_t r1) { RLK_VEC_CALL(int4_rows, (w, x, xs, y, r0, r1)); });
 }
 
 }  // namespace rlk::cpu

@@ -90,49 +90,49 @@ RLK_ALWAYS_INLINE("avx2,fma,avx512vnni,avx512vl") __m256i dot_vnni512(__m256i su
 // Each row's int32 lanes start a group from −Σ qx_g (eight lanes: −8·Σ qx_g). (Two sets of lanes
 // per row, so that the adds would not wait on each other's latency, ran slower: with 16
 // registers they spill.)
-#define RLK_INT4_ROWS(NAME, TARGET, DOT)                                                                 \
-  __attribute__((target(TARGET))) void NAME(const QuantizedMatrix& w, const Activations& a, float* y,     \
-                                            std::size_t r0, std::size_t r1, RowPrefetch prefetch) {      \
-    const std::size_t k = w.cols, groups = k / w.group, pairs_end = w.group / 64 * 64;                  \
-    const __m256i low4 = _mm256_set1_epi8(15);                                                           \
-    std::size_t row[gemv_streams];                                                                       \
-    for (GemvWalk walk(r0, r1); walk.next(row);) {                                                       \
-      const std::uint8_t* p[gemv_streams];                                                               \
-      for (std::size_t r = 0; r < gemv_streams; ++r) p[r] = w.q4.data() + row[r] * (k / 2);             \
-      __m256 acc[gemv_streams];                                                                          \
-      for (auto& v : acc) v = _mm256_setzero_ps();                                                       \
-      for (std::size_t g = 0; g < groups; ++g) {                                                         \
-        const std::size_t j0 = g * w.group;                                                              \
-        __m256i sum[gemv_streams];                                                                       \
-        for (auto& v : sum) v = _mm256_set1_epi32(-a.sum[g]);                                            \
-        for (std::size_t j = j0; j < j0 + pairs_end; j += 64) {                                          \
-          const __m256i xa = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.paired.data() + j));  \
-          const __m256i xb = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.paired.data() + j + 32)); \
-          _Pragma("GCC unroll 4") for (std::size_t r = 0; r < gemv_streams; ++r) {                       \
-            if (prefetch == RowPrefetch::ahead && j % 128 == 0)                                          \
-              _mm_prefetch(reinterpret_cast<const char*>(p[r] + j / 2) + row_prefetch_ahead, _MM_HINT_T0); \
-            const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p[r] + j / 2));   \
-            sum[r] = DOT(DOT(sum[r], _mm256_and_si256(bytes, low4), xa),                                 \
-                         _mm256_and_si256(_mm256_srli_epi16(bytes, 4), low4), xb);                       \
-          }                                                                                              \
-        }                                                                                                \
-        if (pairs_end < w.group) { /* a block on its own at the group's end */                           \
-          const std::size_t j = j0 + pairs_end;                                                          \
-          const __m256i xq = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.paired.data() + j));  \
-          for (std::size_t r = 0; r < gemv_streams; ++r) {                                               \
-            const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p[r] + j / 2));           \
-            sum[r] = DOT(sum[r], _mm256_and_si256(_mm256_set_m128i(_mm_srli_epi16(b, 4), b), low4), xq); \
-          }                                                                                              \
-        }                                                                                                \
-        const __m256 d = _mm256_set1_ps(a.d[g]);                                                         \
-        for (std::size_t r = 0; r < gemv_streams; ++r)                                                   \
-          acc[r] = _mm256_fmadd_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(sum[r]), d), \
-                                   _mm256_set1_ps(from_bf16(w.scales[row[r] * groups + g])), acc[r]);     \
-      }                                                                                                  \
-      for (std::size_t r = 0; r < gemv_streams; ++r) {                                                   \
-        y[row[r]] = hsum256(acc[r]);                                                                       \
-      }                                                                                                  \
-    }                                                                                                    \
+#define RLK_INT4_ROWS(NAME, TARGET, DOT)                                                                              \
+  __attribute__((target(TARGET))) void NAME(const QuantizedMatrix& w, const Activations& a, float* y, std::size_t r0, \
+                                            std::size_t r1, RowPrefetch prefetch) {                                   \
+    const std::size_t k = w.cols, groups = k / w.group, pairs_end = w.group / 64 * 64;                                \
+    const __m256i low4 = _mm256_set1_epi8(15);                                                                        \
+    std::size_t row[gemv_streams];                                                                                    \
+    for (GemvWalk walk(r0, r1); walk.next(row);) {                                                                    \
+      const std::uint8_t* p[gemv_streams];                                                                            \
+      for (std::size_t r = 0; r < gemv_streams; ++r) p[r] = w.q4.data() + row[r] * (k / 2);                           \
+      __m256 acc[gemv_streams];                                                                                       \
+      for (auto& v : acc) v = _mm256_setzero_ps();                                                                    \
+      for (std::size_t g = 0; g < groups; ++g) {                                                                      \
+        const std::size_t j0 = g * w.group;                                                                           \
+        __m256i sum[gemv_streams];                                                                                    \
+        for (auto& v : sum) v = _mm256_set1_epi32(-a.sum[g]);                                                         \
+        for (std::size_t j = j0; j < j0 + pairs_end; j += 64) {                                                       \
+          const __m256i xa = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.paired.data() + j));               \
+          const __m256i xb = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.paired.data() + j + 32));          \
+          _Pragma("GCC unroll 4") for (std::size_t r = 0; r < gemv_streams; ++r) {                                    \
+            if (prefetch == RowPrefetch::ahead && j % 128 == 0)                                                       \
+              _mm_prefetch(reinterpret_cast<const char*>(p[r] + j / 2) + row_prefetch_ahead, _MM_HINT_T0);            \
+            const __m256i bytes = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p[r] + j / 2));                 \
+            sum[r] = DOT(DOT(sum[r], _mm256_and_si256(bytes, low4), xa),                                              \
+                         _mm256_and_si256(_mm256_srli_epi16(bytes, 4), low4), xb);                                    \
+          }                                                                                                           \
+        }                                                                                                             \
+        if (pairs_end < w.group) { /* a block on its own at the group's end */                                        \
+          const std::size_t j = j0 + pairs_end;                                                                       \
+          const __m256i xq = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(a.paired.data() + j));               \
+          for (std::size_t r = 0; r < gemv_streams; ++r) {                                                            \
+            const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p[r] + j / 2));                        \
+            sum[r] = DOT(sum[r], _mm256_and_si256(_mm256_set_m128i(_mm_srli_epi16(b, 4), b), low4), xq);              \
+          }                                                                                                           \
+        }                                                                                                             \
+        const __m256 d = _mm256_set1_ps(a.d[g]);                                                                      \
+        for (std::size_t r = 0; r < gemv_streams; ++r)                                                                \
+          acc[r] = _mm256_fmadd_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(sum[r]), d),                                      \
+                                   _mm256_set1_ps(from_bf16(w.scales[row[r] * groups + g])), acc[r]);                 \
+      }                                                                                                               \
+      for (std::size_t r = 0; r < gemv_streams; ++r) {                                                                \
+        y[row[r]] = hsum256(acc[r]);                                                                                  \
+      }                                                                                                               \
+    }                                                                                                                 \
   }
 
 RLK_INT4_ROWS(rows_avx2, "avx2,fma", dot_avx2)
@@ -150,27 +150,28 @@ RLK_INLINE int32x4_t dot16_neon4(int32x4_t sum, int8x16_t w, int8x16_t x) {
   sum = vpadalq_s16(sum, vmull_s8(vget_low_s8(w), vget_low_s8(x)));
   return vpadalq_s16(sum, vmull_high_s8(w, x));
 }
-#define RLK_INT4_ROWS_ARM(NAME, ATTR, DOT)                                                           \
+#define RLK_INT4_ROWS_ARM(NAME, ATTR, DOT)                                                                 \
   ATTR void NAME(const QuantizedMatrix& w, const Activations& a, float* y, std::size_t r0, std::size_t r1, \
-                 RowPrefetch prefetch) {                                                             \
-    const std::size_t k = w.cols, groups = k / w.group;                                              \
-    const uint8x16_t low4 = vdupq_n_u8(15);                                                          \
-    for (std::size_t i = r0; i < r1; ++i) {                                                          \
-      const std::uint8_t* p = w.q4.data() + i * (k / 2);                                             \
-      float acc = 0;                                                                                 \
-      for (std::size_t g = 0; g < groups; ++g) {                                                     \
-        int32x4_t sum = vdupq_n_s32(0);                                                              \
-        for (std::size_t j = g * w.group; j < (g + 1) * w.group; j += x_block) {                      \
-          if (prefetch == RowPrefetch::ahead && j % 128 == 0) __builtin_prefetch(p + j / 2 + row_prefetch_ahead, 0, 3); \
-          const uint8x16_t bytes = vld1q_u8(p + j / 2);                                              \
-          sum = DOT(sum, vreinterpretq_s8_u8(vandq_u8(bytes, low4)), vld1q_s8(a.natural.data() + j)); \
-          sum = DOT(sum, vreinterpretq_s8_u8(vshrq_n_u8(bytes, 4)), vld1q_s8(a.natural.data() + j + 16)); \
-        }                                                                                            \
-        const std::int32_t dot = vaddvq_s32(sum) - 8 * a.sum[g];                                     \
-        acc = std::fma(float(dot) * a.d[g], from_bf16(w.scales[i * groups + g]), acc);               \
-      }                                                                                              \
-      y[i] = acc;                                                                                    \
-    }                                                                                                \
+                 RowPrefetch prefetch) {                                                                   \
+    const std::size_t k = w.cols, groups = k / w.group;                                                    \
+    const uint8x16_t low4 = vdupq_n_u8(15);                                                                \
+    for (std::size_t i = r0; i < r1; ++i) {                                                                \
+      const std::uint8_t* p = w.q4.data() + i * (k / 2);                                                   \
+      float acc = 0;                                                                                       \
+      for (std::size_t g = 0; g < groups; ++g) {                                                           \
+        int32x4_t sum = vdupq_n_s32(0);                                                                    \
+        for (std::size_t j = g * w.group; j < (g + 1) * w.group; j += x_block) {                           \
+          if (prefetch == RowPrefetch::ahead && j % 128 == 0)                                              \
+            __builtin_prefetch(p + j / 2 + row_prefetch_ahead, 0, 3);                                      \
+          const uint8x16_t bytes = vld1q_u8(p + j / 2);                                                    \
+          sum = DOT(sum, vreinterpretq_s8_u8(vandq_u8(bytes, low4)), vld1q_s8(a.natural.data() + j));      \
+          sum = DOT(sum, vreinterpretq_s8_u8(vshrq_n_u8(bytes, 4)), vld1q_s8(a.natural.data() + j + 16));  \
+        }                                                                                                  \
+        const std::int32_t dot = vaddvq_s32(sum) - 8 * a.sum[g];                                           \
+        acc = std::fma(float(dot) * a.d[g], from_bf16(w.scales[i * groups + g]), acc);                     \
+      }                                                                                                    \
+      y[i] = acc;                                                                                          \
+    }                                                                                                      \
   }
 RLK_INT4_ROWS_ARM(rows_neon, , dot16_neon4)
 RLK_INT4_ROWS_ARM(rows_sdot, RLK_TARGET_DOTPROD, vdotq_s32)
@@ -194,7 +195,8 @@ struct Rows {
 
 }  // namespace
 
-void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa, RowPrefetch prefetch) {
+void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa,
+                  RowPrefetch prefetch) {
   run_int_dot_gemv<Rows>(pool, w, x, y, isa, prefetch, "gemv_int4_dp");
 }
 

@@ -26,8 +26,8 @@ RLK_INLINE void dense_rows(const float* x, const float* w, float* yt, std::size_
       const v8f s0 = splat(xb[0]), s1 = splat(xb[1]), s2 = splat(xb[2]), s3 = splat(xb[3]);
       float* yb = yt + b * outputs;
       for (std::size_t j = 0; j < jv; j += 8)
-        store8(yb + j, load8(yb + j) + (load8(w0 + j) * s0 + load8(w1 + j) * s1) +
-                           (load8(w2 + j) * s2 + load8(w3 + j) * s3));
+        store8(yb + j,
+               load8(yb + j) + (load8(w0 + j) * s0 + load8(w1 + j) * s1) + (load8(w2 + j) * s2 + load8(w3 + j) * s3));
       for (std::size_t j = jv; j < outputs; ++j)
         yb[j] += (w0[j] * xb[0] + w1[j] * xb[1]) + (w2[j] * xb[2] + w3[j] * xb[3]);
     }
@@ -40,7 +40,6 @@ RLK_VEC_VARIANTS(dense_rows,
                  (const float* x, const float* w, float* yt, std::size_t batch, std::size_t inputs, std::size_t outputs,
                   std::size_t t0, std::size_t t1),
                  (x, w, yt, batch, inputs, outputs, t0, t1))
-
 
 void dense_small_batch(ThreadPool& pool, const float* x, const float* w, float* y, std::size_t batch,
                        std::size_t inputs, std::size_t outputs) {
@@ -69,8 +68,8 @@ void dense_small_batch(ThreadPool& pool, const float* x, const float* w, float* 
 
 }  // namespace
 
-void dense_layer(ThreadPool& pool, const float* x, const float* w, float* y, std::size_t batch,
-                 std::size_t inputs, std::size_t outputs) {
+void dense_layer(ThreadPool& pool, const float* x, const float* w, float* y, std::size_t batch, std::size_t inputs,
+                 std::size_t outputs) {
   if (batch < 16) dense_small_batch(pool, x, w, y, batch, inputs, outputs);
   else matmul_register(pool, x, w, y, batch, inputs, outputs);
 }

@@ -1,11 +1,12 @@
 // The CPU backend: the list of cases (kernel × size), each verifying before it times.
 #include "backend.hpp"
 
+#include <unistd.h>
+
 #include <fstream>
 #include <memory>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 
 #include "../common/timing.hpp"
 #include "kernels.hpp"
@@ -126,10 +127,10 @@ class CpuBackend final : public Backend {
                     {"lastLevelCacheBytes", std::to_string(last_level_cache_bytes())},
                     {"blas", vendor_blas_name()},
                     {"isa", isa()},
-                    {"intDot", std::string(int_dot_name(int_dot_)) +
-                                   (int_dot_ != best_int_dot() ? std::string(" (--int-dot; this CPU runs ") +
-                                                                    int_dot_name(best_int_dot()) + ")"
-                                                              : "")},
+                    {"intDot", std::string(int_dot_name(int_dot_)) + (int_dot_ != best_int_dot()
+                                                                          ? std::string(" (--int-dot; this CPU runs ") +
+                                                                                int_dot_name(best_int_dot()) + ")"
+                                                                          : "")},
                     {"gemvPrefetch", std::string(row_prefetch_name(prefetch_)) +
                                          (prefetch_chosen_ ? " (--prefetch)" : " (the default)")}};
     const levels::CacheSizes caches = cpu_caches();
@@ -146,13 +147,14 @@ class CpuBackend final : public Backend {
  private:
   static std::string isa() {
     std::string name = vec_isa_name(vec_isa());
-    if (vec_isa() != best_vec_isa()) name += std::string(" (--isa; this CPU runs ") + vec_isa_name(best_vec_isa()) + ")";
+    if (vec_isa() != best_vec_isa())
+      name += std::string(" (--isa; this CPU runs ") + vec_isa_name(best_vec_isa()) + ")";
     return name;
   }
   std::unique_ptr<ThreadPool> pool_;
   RowPrefetch prefetch_ = RowPrefetch::ahead;  ///< the GEMVs' (BF16 and integer dot)
   IntDot int_dot_ = best_int_dot();            ///< the integer-dot GEMVs' variant (--int-dot)
-  bool prefetch_chosen_ = false;                ///< by --prefetch
+  bool prefetch_chosen_ = false;               ///< by --prefetch
 };
 
 /// The software prefetch Options::prefetch names; nothing for an unknown id.
@@ -206,15 +208,16 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
   // 0b. The integer ceiling of the integer-dot GEMVs' vpdpbusd (where they use it).
   if (peak_int8_dot_available(int_dot_isa)) {
     const long iterations = quick ? 2'000'000 : 40'000'000;
-    Case c = make_case("peak_int8", std::string("INT8 dot products in registers (INT8 ceiling, ") +
-                                        int_dot_name(int_dot_isa) + ")",
+    Case c = make_case("peak_int8",
+                       std::string("INT8 dot products in registers (INT8 ceiling, ") + int_dot_name(int_dot_isa) + ")",
                        "peak", Kind::peak, "int8", "int8");
     c.n = peak_int8_dot_count(*pool, iterations);
     c.run = [=] {
       Measurement r;
       const std::int64_t got = peak_int8_dot(*pool, 1000, int_dot_isa), want = peak_int8_dot_expected(*pool, 1000);
       r.verified = got == want;
-      r.detail = r.verified ? "exact integer result" : "sum " + std::to_string(got) + ", expected " + std::to_string(want);
+      r.detail =
+          r.verified ? "exact integer result" : "sum " + std::to_string(got) + ", expected " + std::to_string(want);
       if (r.verified) r.seconds = time_host(policy, [&] { peak_int8_dot(*pool, iterations, int_dot_isa); });
       return r;
     };
@@ -242,7 +245,9 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
         const long passes = levels::passes_for(bytes, target);
         const bool streaming = !is_dot && double(threads) * bytes > double(caches.last_level());
         Case c = make_case(std::string(is_dot ? "levels_dot_" : "levels_triad_") + levels::size_label(size),
-                           std::string(is_dot ? "Dot (reads only)" : streaming ? "Triad (streaming stores)" : "Triad") +
+                           std::string(is_dot      ? "Dot (reads only)"
+                                       : streaming ? "Triad (streaming stores)"
+                                                   : "Triad") +
                                ", " + levels::size_label(size) + " per thread",
                            "level", is_dot ? Kind::dot : Kind::triad, "fp32", "fp32");
         c.n = double(n) * double(passes) * threads;  // elements of one timed run, all threads
@@ -320,8 +325,8 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
   stream_case("memcpy", "glibc memcpy", Kind::copy, true);
 
   // 2. Matmul: no reuse, tiles, registers, OpenBLAS.
-  auto matmul_case = [&](std::string id, std::string name, Kind kind, std::size_t size, double tr,
-                         double tc, bool vendor, int which) {
+  auto matmul_case = [&](std::string id, std::string name, Kind kind, std::size_t size, double tr, double tc,
+                         bool vendor, int which) {
     Case c = make_case(id, name, "matmul", kind, "fp32", "fp32", vendor);
     c.n = c.k = c.m = double(size);
     c.tile_rows = tr;
@@ -349,9 +354,10 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
   };
   const std::size_t naive_n = quick ? 256 : 1024, mm_n = quick ? 512 : 2048;
   matmul_case("matmul_naive", "Matmul, naive loop (no reuse)", Kind::matmul_no_reuse, naive_n, 1, 1, false, 0);
-  matmul_case("matmul_tiled", "Matmul, 64 × 64 cache tiles", Kind::matmul_tiled, mm_n, tiled_tile, tiled_tile, false, 1);
-  matmul_case("matmul_register", "Matmul, 6 × 16 register tiles, packed 144 × 2,048 blocks",
-              Kind::matmul_tiled, mm_n, reg_mc, reg_nc, false, 2);
+  matmul_case("matmul_tiled", "Matmul, 64 × 64 cache tiles", Kind::matmul_tiled, mm_n, tiled_tile, tiled_tile, false,
+              1);
+  matmul_case("matmul_register", "Matmul, 6 × 16 register tiles, packed 144 × 2,048 blocks", Kind::matmul_tiled, mm_n,
+              reg_mc, reg_nc, false, 2);
   const bool blas = vendor_blas_available();
   if (blas) matmul_case("sgemm_openblas", "OpenBLAS SGEMM", Kind::matmul_ideal, mm_n, 0, 0, true, 3);
 
@@ -437,21 +443,22 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
   gemv_case("gemv_bf16", "GEMV, BF16 weights", "bf16", 16, false);
   gemv_case("gemv_int8", "GEMV, INT8 weights, BF16 scale per 128", "int8", 8, false);
   gemv_case("gemv_int4", "GEMV, INT4 weights, BF16 scale per 128", "int4", 4, false);
-  gemv_case("gemv_int8_dp", "GEMV, INT8 weights, BF16 scale per 128, x in INT8, integer dot products", "int8", 8,
-            false, true);
-  gemv_case("gemv_int4_dp", "GEMV, INT4 weights, BF16 scale per 128, x in INT8, integer dot products", "int4", 4,
-            false, true);
+  gemv_case("gemv_int8_dp", "GEMV, INT8 weights, BF16 scale per 128, x in INT8, integer dot products", "int8", 8, false,
+            true);
+  gemv_case("gemv_int4_dp", "GEMV, INT4 weights, BF16 scale per 128, x in INT8, integer dot products", "int4", 4, false,
+            true);
   if (blas) gemv_case("sgemv_openblas", "OpenBLAS SGEMV (FP32 weights)", "fp32", 32, true);
 
   // 4. A dense layer on a growing batch, ours and OpenBLAS's.
   const std::size_t width = quick ? 1024 : 4096;
-  std::vector<std::size_t> batches = quick ? std::vector<std::size_t>{1, 8, 64}
-                                           : std::vector<std::size_t>{1, 2, 4, 8, 16, 32, 64, 128, 256, 512};
+  std::vector<std::size_t> batches =
+      quick ? std::vector<std::size_t>{1, 8, 64} : std::vector<std::size_t>{1, 2, 4, 8, 16, 32, 64, 128, 256, 512};
   for (int vendor = 0; vendor < (blas ? 2 : 1); ++vendor) {
     for (std::size_t batch : batches) {
-      Case c = make_case(std::string(vendor ? "dense_openblas_b" : "dense_b") + std::to_string(batch),
-             std::string(vendor ? "Dense layer (OpenBLAS), batch " : "Dense layer, batch ") + std::to_string(batch),
-             "dense", Kind::dense, "fp32", "fp32", vendor == 1);
+      Case c = make_case(
+          std::string(vendor ? "dense_openblas_b" : "dense_b") + std::to_string(batch),
+          std::string(vendor ? "Dense layer (OpenBLAS), batch " : "Dense layer, batch ") + std::to_string(batch),
+          "dense", Kind::dense, "fp32", "fp32", vendor == 1);
       c.n = double(batch);
       c.k = c.m = double(width);
       c.run = [=] {
@@ -463,8 +470,8 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
         };
         std::fill(yb.data(), yb.data() + batch * width, std::nanf(""));
         once();
-        r.verified = check_matmul_sampled(xb.data(), w.data(), yb.data(), batch, width, width, nullptr, false,
-                                          128, r.detail);
+        r.verified =
+            check_matmul_sampled(xb.data(), w.data(), yb.data(), batch, width, width, nullptr, false, 128, r.detail);
         if (r.verified) r.seconds = time_host(policy, once);
         return r;
       };
@@ -476,15 +483,14 @@ std::vector<Case> CpuBackend::cases(const Options& options) {
   const std::size_t fn = quick ? 16384 : 131072, fk = 32, fm = 256;
   for (int fused = 0; fused < 2; ++fused) {
     Case c = make_case(fused ? "bias_relu_fused" : "bias_relu_unfused",
-           fused ? "Matmul + bias + ReLU, fused (1 pass)" : "Matmul, then bias, then ReLU (3 passes)", "fusion",
-           fused ? Kind::bias_relu_fused : Kind::bias_relu_unfused, "fp32", "fp32");
+                       fused ? "Matmul + bias + ReLU, fused (1 pass)" : "Matmul, then bias, then ReLU (3 passes)",
+                       "fusion", fused ? Kind::bias_relu_fused : Kind::bias_relu_unfused, "fp32", "fp32");
     c.n = double(fn);
     c.k = double(fk);
     c.m = double(fm);
     c.run = [=] {
       Measurement r;
-      Buffer<float> a = small_ints(fn * fk, 41), b = small_ints(fk * fm, 42), bias = small_ints(fm, 43, 8),
-                    cm(fn * fm);
+      Buffer<float> a = small_ints(fn * fk, 41), b = small_ints(fk * fm, 42), bias = small_ints(fm, 43, 8), cm(fn * fm);
       auto once = [&] {
         if (fused) bias_relu_fused(*pool, a.data(), b.data(), bias.data(), cm.data(), fn, fk, fm);
         else bias_relu_unfused(*pool, a.data(), b.data(), bias.data(), cm.data(), fn, fk, fm);
@@ -514,7 +520,8 @@ std::string choice_error(const std::string& id, bool known, Isa chosen, const Is
   std::string runs;
   for (Isa isa : all)
     if (available(isa)) runs += std::string(runs.empty() ? "" : ", ") + id_of(isa);
-  return (known ? std::string("this CPU has no ") + name_of(chosen) : "unknown variant " + id) + "; this CPU runs " + runs;
+  return (known ? std::string("this CPU has no ") + name_of(chosen) : "unknown variant " + id) + "; this CPU runs " +
+         runs;
 }
 }  // namespace
 

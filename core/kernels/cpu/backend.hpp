@@ -13,4 +13,4 @@ bool prefetch_id_known(const std::string& id);
 /// variant this CPU lacks), with the ids it does run.
 std::string isa_choice_error(const std::string& id);
 std::string int_dot_choice_error(const std::string& id);
-}
+}  // namespace rlk::cpu

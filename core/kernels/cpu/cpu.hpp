@@ -35,9 +35,7 @@ RLK_INLINE v8f load8(const float* p) {
 }
 RLK_INLINE void store8(float* p, v8f v) { std::memcpy(p, &v, sizeof v); }
 RLK_INLINE v8f splat(float x) { return v8f{} + x; }
-RLK_INLINE float hsum(v8f v) {
-  return ((v[0] + v[4]) + (v[1] + v[5])) + ((v[2] + v[6]) + (v[3] + v[7]));
-}
+RLK_INLINE float hsum(v8f v) { return ((v[0] + v[4]) + (v[1] + v[5])) + ((v[2] + v[6]) + (v[3] + v[7])); }
 
 using v8i = std::int32_t __attribute__((vector_size(32)));
 using v8s8 = std::int8_t __attribute__((vector_size(8)));
@@ -75,17 +73,17 @@ RLK_INLINE void widen_nibbles(const std::uint8_t* p, v8f& low, v8f& high) {
 }
 
 #if defined(RLK_X86) && !defined(__clang__)
-#define RLK_WIDEN_AVX(TAG, TARGET)                                                                   \
-  template <>                                                                                        \
-  __attribute__((target(TARGET))) inline v8f widen_i8<TAG>(const std::int8_t* p) {                   \
-    const __m128i b = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p));                          \
-    return __builtin_bit_cast(v8f, _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(b)));                     \
-  }                                                                                                  \
-  template <>                                                                                        \
+#define RLK_WIDEN_AVX(TAG, TARGET)                                                                             \
+  template <>                                                                                                  \
+  __attribute__((target(TARGET))) inline v8f widen_i8<TAG>(const std::int8_t* p) {                             \
+    const __m128i b = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(p));                                    \
+    return __builtin_bit_cast(v8f, _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(b)));                               \
+  }                                                                                                            \
+  template <>                                                                                                  \
   __attribute__((target(TARGET))) inline void widen_nibbles<TAG>(const std::uint8_t* p, v8f& low, v8f& high) { \
-    const __m256i bytes = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));  \
-    low = __builtin_bit_cast(v8f, _mm256_cvtepi32_ps(_mm256_and_si256(bytes, _mm256_set1_epi32(15)))); \
-    high = __builtin_bit_cast(v8f, _mm256_cvtepi32_ps(_mm256_srli_epi32(bytes, 4)));                  \
+    const __m256i bytes = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));          \
+    low = __builtin_bit_cast(v8f, _mm256_cvtepi32_ps(_mm256_and_si256(bytes, _mm256_set1_epi32(15))));         \
+    high = __builtin_bit_cast(v8f, _mm256_cvtepi32_ps(_mm256_srli_epi32(bytes, 4)));                           \
   }
 RLK_WIDEN_AVX(Avx2Tag, "avx2,fma")
 RLK_WIDEN_AVX(Avx512Tag, "avx2,fma,avx512f,avx512vl,avx512dq,avx512bw")
@@ -99,9 +97,11 @@ class Buffer {
   Buffer() = default;
   explicit Buffer(std::size_t count)
       : count_(count),
-        data_(static_cast<T*>(::operator new[](std::max<std::size_t>(count, 1) * sizeof(T),
-                                               std::align_val_t{64}))) {}
-  Buffer(Buffer&& o) noexcept : count_(o.count_), data_(o.data_) { o.data_ = nullptr; o.count_ = 0; }
+        data_(static_cast<T*>(::operator new[](std::max<std::size_t>(count, 1) * sizeof(T), std::align_val_t{64}))) {}
+  Buffer(Buffer&& o) noexcept : count_(o.count_), data_(o.data_) {
+    o.data_ = nullptr;
+    o.count_ = 0;
+  }
   Buffer& operator=(Buffer&& o) noexcept {
     std::swap(count_, o.count_);
     std::swap(data_, o.data_);
@@ -146,8 +146,8 @@ class ThreadPool {
 
 /// The slice [begin, end) of `count` items that thread `t` of `threads` takes, in multiples of
 /// `grain` (the last slice takes the remainder).
-inline void split(std::size_t count, unsigned t, unsigned threads, std::size_t grain,
-                  std::size_t& begin, std::size_t& end) {
+inline void split(std::size_t count, unsigned t, unsigned threads, std::size_t grain, std::size_t& begin,
+                  std::size_t& end) {
   const std::size_t units = (count + grain - 1) / grain;
   const std::size_t b = units * t / threads, e = units * (t + 1) / threads;
   begin = std::min(count, b * grain);

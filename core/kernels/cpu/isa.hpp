@@ -56,14 +56,14 @@ struct Avx512Tag {};
 #define RLK_TARGET_AVX2 __attribute__((target("avx2,fma")))
 #define RLK_TARGET_AVX512 __attribute__((target("avx2,fma,avx512f,avx512vl,avx512dq,avx512bw")))
 /// NAME_generic, NAME_avx2 and NAME_avx512 from the body template NAME<Tag>.
-#define RLK_VEC_VARIANTS(NAME, PARAMS, ARGS)                                                  \
-  [[maybe_unused]] auto NAME##_generic PARAMS { return NAME<::rlk::cpu::GenericTag> ARGS; }    \
+#define RLK_VEC_VARIANTS(NAME, PARAMS, ARGS)                                                          \
+  [[maybe_unused]] auto NAME##_generic PARAMS { return NAME<::rlk::cpu::GenericTag> ARGS; }           \
   [[maybe_unused]] RLK_TARGET_AVX2 auto NAME##_avx2 PARAMS { return NAME<::rlk::cpu::Avx2Tag> ARGS; } \
   [[maybe_unused]] RLK_TARGET_AVX512 auto NAME##_avx512 PARAMS { return NAME<::rlk::cpu::Avx512Tag> ARGS; }
 /// Calls the variant of NAME that vec_isa() names.
-#define RLK_VEC_CALL(NAME, ARGS)                                                     \
-  (::rlk::cpu::vec_isa() == ::rlk::cpu::VecIsa::avx512 ? NAME##_avx512 ARGS          \
-   : ::rlk::cpu::vec_isa() == ::rlk::cpu::VecIsa::avx2 ? NAME##_avx2 ARGS            \
+#define RLK_VEC_CALL(NAME, ARGS)                                            \
+  (::rlk::cpu::vec_isa() == ::rlk::cpu::VecIsa::avx512 ? NAME##_avx512 ARGS \
+   : ::rlk::cpu::vec_isa() == ::rlk::cpu::VecIsa::avx2 ? NAME##_avx2 ARGS   \
                                                        : NAME##_generic ARGS)
 #else
 #define RLK_VEC_VARIANTS(NAME, PARAMS, ARGS) \

@@ -23,16 +23,16 @@ void triad(ThreadPool& pool, float* a, const float* b, const float* c, float sca
 double dot(ThreadPool& pool, const float* a, const float* b, std::size_t n);
 
 // 2. Matmul C (n × m) = A (n × k) · B (k × m): no reuse, cache tiles, register tiles.
-void matmul_naive(ThreadPool& pool, const float* a, const float* b, float* c, std::size_t n,
-                  std::size_t k, std::size_t m);
+void matmul_naive(ThreadPool& pool, const float* a, const float* b, float* c, std::size_t n, std::size_t k,
+                  std::size_t m);
 inline constexpr int tiled_tile = 64;  // T × T output tiles
-void matmul_tiled(ThreadPool& pool, const float* a, const float* b, float* c, std::size_t n,
-                  std::size_t k, std::size_t m);
+void matmul_tiled(ThreadPool& pool, const float* a, const float* b, float* c, std::size_t n, std::size_t k,
+                  std::size_t m);
 // Register blocking: MR × NR micro-tiles of C in registers, fed from packed MC × KC blocks of A
 // (L2) and KC × NC panels of B (L3). With `bias`, applies C = max(C + bias, 0) before writing.
 inline constexpr int reg_mr = 6, reg_nr = 16, reg_kc = 256, reg_mc = 144, reg_nc = 2048;
-void matmul_register(ThreadPool& pool, const float* a, const float* b, float* c, std::size_t n,
-                     std::size_t k, std::size_t m, const float* bias = nullptr);
+void matmul_register(ThreadPool& pool, const float* a, const float* b, float* c, std::size_t n, std::size_t k,
+                     std::size_t m, const float* bias = nullptr);
 
 // 3. GEMV, the decode step: y (m) = W (m × k) · x (k). k a multiple of 16 (BF16), of 32 and of the group size
 // for quantized weights).
@@ -75,8 +75,8 @@ class GemvWalk {
  private:
   std::size_t r0_, part_, rest_, r1_, t_ = 0;
 };
-void gemv_bf16(ThreadPool& pool, const std::uint16_t* w, const float* x, float* y, std::size_t m,
-               std::size_t k, RowPrefetch prefetch = RowPrefetch::ahead);
+void gemv_bf16(ThreadPool& pool, const std::uint16_t* w, const float* x, float* y, std::size_t m, std::size_t k,
+               RowPrefetch prefetch = RowPrefetch::ahead);
 void gemv_int8(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y);
 void gemv_int4(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y);
 
@@ -87,20 +87,20 @@ void gemv_int4(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float
 // be a multiple of 32, at most 1,024, and divide the columns. Results are within
 // int_dot_gemv_bound of the exact product (x is rounded, the weights are not).
 enum class IntDot {
-  scalar,    ///< portable C++
-  avx2,      ///< vpmaddubsw + vpmaddwd
-  avx_vnni,  ///< vpdpbusd (AVX-VNNI)
+  scalar,       ///< portable C++
+  avx2,         ///< vpmaddubsw + vpmaddwd
+  avx_vnni,     ///< vpdpbusd (AVX-VNNI)
   avx512_vnni,  ///< the same vpdpbusd on 256-bit registers, EVEX-encoded (AVX-512 VNNI + VL): for
                 ///< CPUs, or guests, that report AVX-512 VNNI without AVX-VNNI
-  neon,      ///< aarch64: smull + sadalp (16-bit products, pairwise into 32-bit lanes)
-  sdot,      ///< aarch64 with the dot-product extension (Armv8.2 DotProd): sdot
+  neon,         ///< aarch64: smull + sadalp (16-bit products, pairwise into 32-bit lanes)
+  sdot,         ///< aarch64 with the dot-product extension (Armv8.2 DotProd): sdot
 };
-inline constexpr IntDot all_int_dots[] = {IntDot::scalar, IntDot::avx2, IntDot::avx_vnni, IntDot::avx512_vnni,
-                                          IntDot::neon, IntDot::sdot};
+inline constexpr IntDot all_int_dots[] = {IntDot::scalar,      IntDot::avx2, IntDot::avx_vnni,
+                                          IntDot::avx512_vnni, IntDot::neon, IntDot::sdot};
 bool int_dot_available(IntDot isa);  ///< whether this CPU runs it (isa.cpp)
-IntDot best_int_dot();                ///< the fastest one this CPU runs
+IntDot best_int_dot();               ///< the fastest one this CPU runs
 const char* int_dot_name(IntDot isa);
-const char* int_dot_id(IntDot isa);   ///< scalar, avx2, avx-vnni, avx512-vnni, neon, sdot
+const char* int_dot_id(IntDot isa);  ///< scalar, avx2, avx-vnni, avx512-vnni, neon, sdot
 bool int_dot_from_id(const char* id, IntDot& out);
 /// Throws std::invalid_argument when `isa` is not available or the group size does not fit.
 void check_int_dot(const QuantizedMatrix& w, IntDot isa, const char* kernel);
@@ -139,10 +139,10 @@ void run_int_dot_gemv(ThreadPool& pool, const QuantizedMatrix& w, const float* x
     }
   });
 }
-void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y,
-                  IntDot isa = best_int_dot(), RowPrefetch prefetch = RowPrefetch::ahead);
-void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y,
-                  IntDot isa = best_int_dot(), RowPrefetch prefetch = RowPrefetch::ahead);
+void gemv_int8_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa = best_int_dot(),
+                  RowPrefetch prefetch = RowPrefetch::ahead);
+void gemv_int4_dp(ThreadPool& pool, const QuantizedMatrix& w, const float* x, float* y, IntDot isa = best_int_dot(),
+                  RowPrefetch prefetch = RowPrefetch::ahead);
 // 0b. The integer ceiling of the integer-dot GEMVs' vpdpbusd (`isa`: AVX-VNNI or AVX-512 VNNI):
 // `iterations` rounds of 12 independent 256-bit steps of 32 INT8 multiply-adds per thread. Returns
 // the sum of every int32 lane, which must equal peak_int8_dot_expected (exact integers).
@@ -154,14 +154,14 @@ inline double peak_int8_dot_count(const ThreadPool& pool, long iterations) {  //
 }
 
 // 4. A dense layer on a batch: Y (batch × outputs) = X (batch × inputs) · W (inputs × outputs).
-void dense_layer(ThreadPool& pool, const float* x, const float* w, float* y, std::size_t batch,
-                 std::size_t inputs, std::size_t outputs);
+void dense_layer(ThreadPool& pool, const float* x, const float* w, float* y, std::size_t batch, std::size_t inputs,
+                 std::size_t outputs);
 
 // 5. Bias + ReLU after a matmul: C = max(A·B + bias, 0).
-void bias_relu_unfused(ThreadPool& pool, const float* a, const float* b, const float* bias, float* c,
-                       std::size_t n, std::size_t k, std::size_t m);
-void bias_relu_fused(ThreadPool& pool, const float* a, const float* b, const float* bias, float* c,
-                     std::size_t n, std::size_t k, std::size_t m);
+void bias_relu_unfused(ThreadPool& pool, const float* a, const float* b, const float* bias, float* c, std::size_t n,
+                       std::size_t k, std::size_t m);
+void bias_relu_fused(ThreadPool& pool, const float* a, const float* b, const float* bias, float* c, std::size_t n,
+                     std::size_t k, std::size_t m);
 
 // 7. The memory hierarchy (11_levels.cpp): the read-only dot and the triad on working sets of
 // every size, each thread on arrays of its own. LevelArrays holds, per thread, `in` (small

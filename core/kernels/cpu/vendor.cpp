@@ -1,7 +1,7 @@
 // Vendor references measured in the same run: glibc memcpy for copying, OpenBLAS for GEMM/GEMV.
-#include "kernels.hpp"
-
 #include <stdexcept>
+
+#include "kernels.hpp"
 
 #if defined(ROOFLINE_HAVE_BLAS)
 #include <cblas.h>
@@ -15,17 +15,16 @@ extern "C" char* openblas_get_config(void);
 namespace rlk::cpu {
 
 void vendor_memcpy(ThreadPool& pool, const float* a, float* c, std::size_t n) {
-  parallel_for(pool, n, 1024, [&](std::size_t b, std::size_t e) {
-    std::memcpy(c + b, a + b, (e - b) * sizeof(float));
-  });
+  parallel_for(pool, n, 1024,
+               [&](std::size_t b, std::size_t e) { std::memcpy(c + b, a + b, (e - b) * sizeof(float)); });
 }
 
 #if defined(ROOFLINE_HAVE_BLAS)
 bool vendor_blas_available() { return true; }
 
 void vendor_sgemm(const float* a, const float* b, float* c, std::size_t n, std::size_t k, std::size_t m) {
-  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(n), int(m), int(k), 1.0f, a, int(k), b,
-              int(m), 0.0f, c, int(m));
+  cblas_sgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, int(n), int(m), int(k), 1.0f, a, int(k), b, int(m), 0.0f, c,
+              int(m));
 }
 
 void vendor_sgemv(const float* w, const float* x, float* y, std::size_t m, std::size_t k) {

@@ -12,8 +12,14 @@ __global__ void peak_fma_kernel(float* sink, int iterations) {
   float c0 = threadIdx.x * 1e-3f, c1 = c0 + 1, c2 = c0 + 2, c3 = c0 + 3, c4 = c0 + 4, c5 = c0 + 5, c6 = c0 + 6,
         c7 = c0 + 7;
   for (int i = 0; i < iterations; ++i) {
-    c0 = fmaf(c0, a, b); c1 = fmaf(c1, a, b); c2 = fmaf(c2, a, b); c3 = fmaf(c3, a, b);
-    c4 = fmaf(c4, a, b); c5 = fmaf(c5, a, b); c6 = fmaf(c6, a, b); c7 = fmaf(c7, a, b);
+    c0 = fmaf(c0, a, b);
+    c1 = fmaf(c1, a, b);
+    c2 = fmaf(c2, a, b);
+    c3 = fmaf(c3, a, b);
+    c4 = fmaf(c4, a, b);
+    c5 = fmaf(c5, a, b);
+    c6 = fmaf(c6, a, b);
+    c7 = fmaf(c7, a, b);
   }
   sink[blockIdx.x * blockDim.x + threadIdx.x] = ((c0 + c1) + (c2 + c3)) + ((c4 + c5) + (c6 + c7));
 }
@@ -23,8 +29,14 @@ __global__ void peak_dp4a_kernel(int* sink, int a, int b, int iterations) {
   const int t = blockIdx.x * blockDim.x + threadIdx.x;
   int c0 = t, c1 = t + 1, c2 = t + 2, c3 = t + 3, c4 = t + 4, c5 = t + 5, c6 = t + 6, c7 = t + 7;
   for (int i = 0; i < iterations; ++i) {
-    c0 = __dp4a(a, b, c0); c1 = __dp4a(a, b, c1); c2 = __dp4a(a, b, c2); c3 = __dp4a(a, b, c3);
-    c4 = __dp4a(a, b, c4); c5 = __dp4a(a, b, c5); c6 = __dp4a(a, b, c6); c7 = __dp4a(a, b, c7);
+    c0 = __dp4a(a, b, c0);
+    c1 = __dp4a(a, b, c1);
+    c2 = __dp4a(a, b, c2);
+    c3 = __dp4a(a, b, c3);
+    c4 = __dp4a(a, b, c4);
+    c5 = __dp4a(a, b, c5);
+    c6 = __dp4a(a, b, c6);
+    c7 = __dp4a(a, b, c7);
   }
   sink[t] = ((c0 + c1) + (c2 + c3)) + ((c4 + c5) + (c6 + c7));
 }

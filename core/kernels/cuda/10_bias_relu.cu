@@ -12,7 +12,8 @@ namespace {
 
 __global__ void bias_add_kernel(float4* __restrict__ c, const float4* __restrict__ bias, std::size_t rows, int m4) {
   const std::size_t total = rows * m4;
-  for (std::size_t e = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; e < total; e += std::size_t(gridDim.x) * blockDim.x) {
+  for (std::size_t e = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; e < total;
+       e += std::size_t(gridDim.x) * blockDim.x) {
     float4 v = c[e];
     const float4 b = bias[e % m4];
     c[e] = make_float4(v.x + b.x, v.y + b.y, v.z + b.z, v.w + b.w);
@@ -20,7 +21,8 @@ __global__ void bias_add_kernel(float4* __restrict__ c, const float4* __restrict
 }
 
 __global__ void relu_kernel(float4* __restrict__ c, std::size_t n4) {
-  for (std::size_t e = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; e < n4; e += std::size_t(gridDim.x) * blockDim.x) {
+  for (std::size_t e = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; e < n4;
+       e += std::size_t(gridDim.x) * blockDim.x) {
     const float4 v = c[e];
     c[e] = make_float4(fmaxf(v.x, 0.f), fmaxf(v.y, 0.f), fmaxf(v.z, 0.f), fmaxf(v.w, 0.f));
   }

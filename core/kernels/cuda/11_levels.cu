@@ -17,13 +17,14 @@ namespace {
 
 constexpr int THREADS = 256;
 
-__global__ void __launch_bounds__(THREADS)
-level_dot_kernel(const float4* __restrict__ a, const float4* __restrict__ b, std::size_t n4, long passes, double* sum) {
+__global__ void __launch_bounds__(THREADS) level_dot_kernel(const float4* __restrict__ a, const float4* __restrict__ b,
+                                                            std::size_t n4, long passes, double* sum) {
   // Small integers: every per-thread partial sum is exact in FP32 (at most 2^24 ÷ 4 terms here);
   // the block adds them in double.
   float s = 0;
   for (long p = 0; p < passes; ++p) {
-    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4; i += std::size_t(gridDim.x) * blockDim.x) {
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4;
+         i += std::size_t(gridDim.x) * blockDim.x) {
       const float4 x = __ldcg(a + i), y = __ldcg(b + i);
       s += (x.x * y.x + x.y * y.y) + (x.z * y.z + x.w * y.w);
     }
@@ -39,10 +40,11 @@ level_dot_kernel(const float4* __restrict__ a, const float4* __restrict__ b, std
 }
 
 __global__ void __launch_bounds__(THREADS)
-level_triad_kernel(float4* __restrict__ a, const float4* __restrict__ b, const float4* __restrict__ c, float scalar,
-                   std::size_t n4, long passes) {
+    level_triad_kernel(float4* __restrict__ a, const float4* __restrict__ b, const float4* __restrict__ c, float scalar,
+                       std::size_t n4, long passes) {
   for (long p = 0; p < passes; ++p) {
-    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4; i += std::size_t(gridDim.x) * blockDim.x) {
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4;
+         i += std::size_t(gridDim.x) * blockDim.x) {
       const float4 x = __ldcg(b + i), y = __ldcg(c + i);
       __stcg(a + i, make_float4(x.x + scalar * y.x, x.y + scalar * y.y, x.z + scalar * y.z, x.w + scalar * y.w));
     }
@@ -54,13 +56,13 @@ level_triad_kernel(float4* __restrict__ a, const float4* __restrict__ b, const f
 void level_dot(const float* a, const float* b, std::size_t n, long passes, double* sum) {
   RLK_CUDA(cudaMemsetAsync(sum, 0, sizeof(double)));
   level_dot_kernel<<<stream_blocks(), THREADS>>>(reinterpret_cast<const float4*>(a), reinterpret_cast<const float4*>(b),
-                                                n / 4, passes, sum);
+                                                 n / 4, passes, sum);
   RLK_LAUNCHED();
 }
 
 void level_triad(float* a, const float* b, const float* c, float scalar, std::size_t n, long passes) {
   level_triad_kernel<<<stream_blocks(), THREADS>>>(reinterpret_cast<float4*>(a), reinterpret_cast<const float4*>(b),
-                                                  reinterpret_cast<const float4*>(c), scalar, n / 4, passes);
+                                                   reinterpret_cast<const float4*>(c), scalar, n / 4, passes);
   RLK_LAUNCHED();
 }
 

@@ -7,7 +7,8 @@ namespace rlk::cuda {
 namespace {
 
 __global__ void copy_kernel(const float4* __restrict__ a, float4* __restrict__ c, std::size_t n4) {
-  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4; i += std::size_t(gridDim.x) * blockDim.x)
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4;
+       i += std::size_t(gridDim.x) * blockDim.x)
     c[i] = a[i];
 }
 

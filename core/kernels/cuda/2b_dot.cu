@@ -13,9 +13,10 @@ namespace {
 constexpr int THREADS = 256;
 
 __global__ void __launch_bounds__(THREADS)
-dot_kernel(const float4* __restrict__ a, const float4* __restrict__ b, std::size_t n4, double* sum) {
+    dot_kernel(const float4* __restrict__ a, const float4* __restrict__ b, std::size_t n4, double* sum) {
   float s = 0;
-  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4; i += std::size_t(gridDim.x) * blockDim.x) {
+  for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < n4;
+       i += std::size_t(gridDim.x) * blockDim.x) {
     const float4 x = a[i], y = b[i];
     s += (x.x * y.x + x.y * y.y) + (x.z * y.z + x.w * y.w);
   }
@@ -34,7 +35,7 @@ dot_kernel(const float4* __restrict__ a, const float4* __restrict__ b, std::size
 void dot(const float* a, const float* b, std::size_t n, double* sum) {
   RLK_CUDA(cudaMemsetAsync(sum, 0, sizeof(double)));
   dot_kernel<<<stream_blocks(), THREADS>>>(reinterpret_cast<const float4*>(a), reinterpret_cast<const float4*>(b),
-                                          n / 4, sum);
+                                           n / 4, sum);
   RLK_LAUNCHED();
 }
 

@@ -15,8 +15,8 @@ constexpr int THREADS = (BM / TM) * (BN / TN);  // 256
 
 template <bool Epilogue>
 __global__ void __launch_bounds__(THREADS)
-matmul_register_kernel(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c, int n, int k,
-                       int m, const float* __restrict__ bias) {
+    matmul_register_kernel(const float* __restrict__ a, const float* __restrict__ b, float* __restrict__ c, int n,
+                           int k, int m, const float* __restrict__ bias) {
   __shared__ __align__(16) float as[BK][BM];  // A transposed: as[t][row]; float4 reads need 16-byte alignment
   __shared__ __align__(16) float bs[BK][BN];
   const int tid = threadIdx.x;
@@ -30,15 +30,15 @@ matmul_register_kernel(const float* __restrict__ a, const float* __restrict__ b,
   float reg_a[TM], reg_b[TN];
   for (int t0 = 0; t0 < k; t0 += BK) {
     const int ga = row0 + a_row;
-    const float4 av = ga < n ? *reinterpret_cast<const float4*>(a + std::size_t(ga) * k + t0 + a_col)
-                             : make_float4(0, 0, 0, 0);
+    const float4 av =
+        ga < n ? *reinterpret_cast<const float4*>(a + std::size_t(ga) * k + t0 + a_col) : make_float4(0, 0, 0, 0);
     as[a_col + 0][a_row] = av.x;
     as[a_col + 1][a_row] = av.y;
     as[a_col + 2][a_row] = av.z;
     as[a_col + 3][a_row] = av.w;
     const int gb = col0 + b_col;
-    const float4 bv = gb < m ? *reinterpret_cast<const float4*>(b + std::size_t(t0 + b_row) * m + gb)
-                             : make_float4(0, 0, 0, 0);
+    const float4 bv =
+        gb < m ? *reinterpret_cast<const float4*>(b + std::size_t(t0 + b_row) * m + gb) : make_float4(0, 0, 0, 0);
     *reinterpret_cast<float4*>(&bs[b_row][b_col]) = bv;
     __syncthreads();
 #pragma unroll

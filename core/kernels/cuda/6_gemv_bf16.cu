@@ -10,7 +10,8 @@ namespace {
 using namespace gemv;
 
 __global__ void __launch_bounds__(THREADS)
-gemv_bf16_kernel(const std::uint16_t* __restrict__ w, const float* __restrict__ x, float* __restrict__ y, int m, int k) {
+    gemv_bf16_kernel(const std::uint16_t* __restrict__ w, const float* __restrict__ x, float* __restrict__ y, int m,
+                     int k) {
   const int lane = threadIdx.x % 32;
   const int row0 = warp_first_row();
   if (row0 >= m) return;

@@ -12,8 +12,8 @@ namespace {
 using namespace gemv;
 
 __global__ void __launch_bounds__(THREADS)
-gemv_int8_kernel(const std::int8_t* __restrict__ q, const std::uint16_t* __restrict__ scales,
-                 const float* __restrict__ x, float* __restrict__ y, int m, int k, int group) {
+    gemv_int8_kernel(const std::int8_t* __restrict__ q, const std::uint16_t* __restrict__ scales,
+                     const float* __restrict__ x, float* __restrict__ y, int m, int k, int group) {
   int lane, row0, rows[ROWS];
   if (!warp_begin(m, lane, row0, rows)) return;
   const int groups = k / group;

@@ -46,9 +46,9 @@ __global__ void quantize_x_kernel(const float* __restrict__ x, std::int8_t* __re
 }
 
 __global__ void __launch_bounds__(THREADS)
-gemv_int8_dp4a_kernel(const std::int8_t* __restrict__ q, const std::uint16_t* __restrict__ scales,
-                      const std::int8_t* __restrict__ xq, const float* __restrict__ xd, float* __restrict__ y,
-                      int m, int k, int group) {
+    gemv_int8_dp4a_kernel(const std::int8_t* __restrict__ q, const std::uint16_t* __restrict__ scales,
+                          const std::int8_t* __restrict__ xq, const float* __restrict__ xd, float* __restrict__ y,
+                          int m, int k, int group) {
   int lane, row0, rows[ROWS];
   if (!warp_begin(m, lane, row0, rows)) return;
   const int groups = k / group;

@@ -14,8 +14,8 @@ namespace {
 using namespace gemv;
 
 __global__ void __launch_bounds__(THREADS)
-gemv_int4_kernel(const std::uint8_t* __restrict__ q, const std::uint16_t* __restrict__ scales,
-                 const float* __restrict__ x, float* __restrict__ y, int m, int k, int group) {
+    gemv_int4_kernel(const std::uint8_t* __restrict__ q, const std::uint16_t* __restrict__ scales,
+                     const float* __restrict__ x, float* __restrict__ y, int m, int k, int group) {
   int lane, row0, rows[ROWS];
   if (!warp_begin(m, lane, row0, rows)) return;
   const int groups = k / group;
@@ -27,7 +27,8 @@ gemv_int4_kernel(const std::uint8_t* __restrict__ q, const std::uint16_t* __rest
     dequant::int4_scale_x(xb, sx);  // once per step, shared by the warp's rows
     uint4 w[ROWS];
 #pragma unroll
-    for (int r = 0; r < ROWS; ++r) w[r] = __ldcs(reinterpret_cast<const uint4*>(q + (std::size_t(rows[r]) * k + j) / 2));
+    for (int r = 0; r < ROWS; ++r)
+      w[r] = __ldcs(reinterpret_cast<const uint4*>(q + (std::size_t(rows[r]) * k + j) / 2));
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) {
       const std::uint32_t words[4] = {w[r].x, w[r].y, w[r].z, w[r].w};

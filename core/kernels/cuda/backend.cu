@@ -1,7 +1,5 @@
 // The CUDA backend: cases (kernel × size) that upload small-integer inputs, run once, verify on
 // the host against double-precision references, then time with CUDA events.
-#include "backend.hpp"
-
 #include <cublas_v2.h>
 
 #include <algorithm>
@@ -11,6 +9,7 @@
 #include <memory>
 
 #include "../common/numeric.hpp"
+#include "backend.hpp"
 #include "common.cuh"
 #include "kernels.cuh"
 
@@ -18,7 +17,8 @@ namespace rlk::cuda {
 namespace {
 
 void check_blas(cublasStatus_t s, const char* what) {
-  if (s != CUBLAS_STATUS_SUCCESS) throw std::runtime_error(std::string(what) + ": cuBLAS status " + std::to_string(int(s)));
+  if (s != CUBLAS_STATUS_SUCCESS)
+    throw std::runtime_error(std::string(what) + ": cuBLAS status " + std::to_string(int(s)));
 }
 #define RLK_CUBLAS(call) check_blas((call), #call)
 
@@ -96,7 +96,8 @@ class CudaBackend final : public Backend {
     }
     while (!info.slug.empty() && info.slug.back() == '-') info.slug.pop_back();
     int runtime = 0;
-    if (cudaRuntimeGetVersion(&runtime) == cudaSuccess) info.details.push_back({"cudaRuntime", std::to_string(runtime)});
+    if (cudaRuntimeGetVersion(&runtime) == cudaSuccess)
+      info.details.push_back({"cudaRuntime", std::to_string(runtime)});
     return info;
   }
   std::vector<Case> cases(const Options& options) override;
@@ -154,7 +155,8 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
         const long long want = 8LL * static_cast<long long>(t) + 28 + 32LL * check;
         if (host[t] != want) {
           r.verified = false;
-          r.detail = "thread " + std::to_string(t) + " wrote " + std::to_string(host[t]) + ", expected " + std::to_string(want);
+          r.detail = "thread " + std::to_string(t) + " wrote " + std::to_string(host[t]) + ", expected " +
+                     std::to_string(want);
         }
       }
       if (r.verified) {
@@ -212,12 +214,13 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
   {
     const levels::CacheSizes caches = gpu_caches(device);
     std::vector<std::size_t> sizes = levels::sweep_sizes(caches, 1, std::size_t(1) << 20, std::size_t(1) << 16);
-    if (quick) sizes.erase(std::remove_if(sizes.begin(), sizes.end(), [](std::size_t s) { return s > (std::size_t(8) << 20); }),
-                           sizes.end());
+    if (quick)
+      sizes.erase(std::remove_if(sizes.begin(), sizes.end(), [](std::size_t s) { return s > (std::size_t(8) << 20); }),
+                  sizes.end());
     const double target = quick ? double(16 << 20) : double(std::size_t(2) << 30);  // bytes per timed launch
     const std::size_t largest = sizes.back();
     struct Arrays {
-      std::vector<float> host;        // small integers: the dot's a and b, the triad's b and c
+      std::vector<float> host;  // small integers: the dot's a and b, the triad's b and c
       DeviceBuffer<float> in, out;
       DeviceBuffer<double> sum;
     };
@@ -229,9 +232,10 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
         const std::size_t n = is_dot ? size / 8 / 4 * 4 : size / 12 / 4 * 4;  // floats per array, whole float4s
         const double bytes = double(n) * (is_dot ? 8 : 12);
         const long passes = levels::passes_for(bytes, target);
-        Case c = make_case(std::string(is_dot ? "levels_dot_" : "levels_triad_") + levels::size_label(size),
-                           std::string(is_dot ? "Dot (reads only)" : "Triad") + ", " + levels::size_label(size) + " in all",
-                           "level", is_dot ? Kind::dot : Kind::triad, "fp32", "fp32");
+        Case c =
+            make_case(std::string(is_dot ? "levels_dot_" : "levels_triad_") + levels::size_label(size),
+                      std::string(is_dot ? "Dot (reads only)" : "Triad") + ", " + levels::size_label(size) + " in all",
+                      "level", is_dot ? Kind::dot : Kind::triad, "fp32", "fp32");
         c.n = double(n) * double(passes);
         c.working_set_bytes = bytes;
         const bool last = --left == 0;
@@ -252,7 +256,8 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
             std::vector<double> got(1);
             RLK_CUDA(cudaMemcpy(got.data(), A.sum.data(), sizeof(double), cudaMemcpyDeviceToHost));
             r.verified = levels::check_dot(got[0], A.host.data(), A.host.data() + n, n, 1, r.detail);
-            if (r.verified) r.seconds = time_device(level_policy, [&] { level_dot(in, in + n, n, passes, A.sum.data()); });
+            if (r.verified)
+              r.seconds = time_device(level_policy, [&] { level_dot(in, in + n, n, passes, A.sum.data()); });
           } else {
             A.out.poison();
             level_triad(A.out.data(), in, in + n, 3.0f, n, 1);
@@ -281,8 +286,8 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
     const Kind kinds[] = {Kind::matmul_no_reuse, Kind::matmul_tiled, Kind::matmul_tiled, Kind::matmul_ideal,
                           Kind::matmul_ideal};
     const bool bf16 = which == 4;
-    Case c = make_case(ids[which], names[which], "matmul", kinds[which], bf16 ? "bf16" : "fp32",
-                       bf16 ? "bf16" : "fp32", which >= 3);
+    Case c = make_case(ids[which], names[which], "matmul", kinds[which], bf16 ? "bf16" : "fp32", bf16 ? "bf16" : "fp32",
+                       which >= 3);
     c.n = c.k = c.m = mn;
     if (which == 1) c.tile_rows = c.tile_cols = tiled_tile;
     if (which == 2) {
@@ -345,15 +350,18 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
   const int gm = quick ? 4096 : 32768, gk = quick ? 4096 : 16384, group = 128;
   for (int which = 0; which < 6; ++which) {
     const char* ids[] = {"gemv_bf16", "gemv_int8", "gemv_int4", "sgemv_cublas", "gemv_int8_dp4a", "gemv_int4_dp4a"};
-    const char* names[] = {"GEMV, BF16 weights", "GEMV, INT8 weights, BF16 scale per 128",
-                           "GEMV, INT4 weights, BF16 scale per 128", "cuBLAS SGEMV (FP32 weights)",
+    const char* names[] = {"GEMV, BF16 weights",
+                           "GEMV, INT8 weights, BF16 scale per 128",
+                           "GEMV, INT4 weights, BF16 scale per 128",
+                           "cuBLAS SGEMV (FP32 weights)",
                            "GEMV, INT8 weights, BF16 scale per 128, x in INT8, __dp4a",
                            "GEMV, INT4 weights, BF16 scale per 128, x in INT8, __dp4a"};
     const char* dtypes[] = {"bf16", "int8", "int4", "fp32", "int8", "int4"};
     const bool int_dot = which >= 4;
     const int bits = which == 1 || which == 4 ? 8 : 4;
     // the __dp4a GEMVs' arithmetic is INT8 dot products (OPS), the others' FP32 (FLOPS)
-    Case c = make_case(ids[which], names[which], "gemv", Kind::gemv, dtypes[which], int_dot ? "int8" : "fp32", which == 3);
+    Case c =
+        make_case(ids[which], names[which], "gemv", Kind::gemv, dtypes[which], int_dot ? "int8" : "fp32", which == 3);
     c.m = gm;
     c.k = gk;
     c.n = 1;
@@ -442,8 +450,8 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
   // 4. Dense layer 8,192 × 8,192 on batches 1 … 4,096: our FP32 kernel and cuBLAS BF16 (whose
   // ridge, and so its crossing batch, is far higher).
   const int width = quick ? 1024 : 8192;
-  std::vector<int> batches = quick ? std::vector<int>{1, 16, 256}
-                                   : std::vector<int>{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
+  std::vector<int> batches =
+      quick ? std::vector<int>{1, 16, 256} : std::vector<int>{1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
   struct DenseWeights {
     std::vector<float> host;
     DeviceBuffer<float> w32;
@@ -452,10 +460,10 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
   auto weights = std::make_shared<DenseWeights>();
   for (int vendor = 0; vendor < 2; ++vendor) {
     for (int batch : batches) {
-      Case c = make_case(std::string(vendor ? "dense_cublas_bf16_b" : "dense_b") + std::to_string(batch),
-                         std::string(vendor ? "Dense layer (cuBLAS, BF16), batch " : "Dense layer, batch ") +
-                             std::to_string(batch),
-                         "dense", Kind::dense, vendor ? "bf16" : "fp32", vendor ? "bf16" : "fp32", vendor == 1);
+      Case c = make_case(
+          std::string(vendor ? "dense_cublas_bf16_b" : "dense_b") + std::to_string(batch),
+          std::string(vendor ? "Dense layer (cuBLAS, BF16), batch " : "Dense layer, batch ") + std::to_string(batch),
+          "dense", Kind::dense, vendor ? "bf16" : "fp32", vendor ? "bf16" : "fp32", vendor == 1);
       c.n = batch;
       c.k = c.m = width;
       c.run = [=] {
@@ -526,7 +534,8 @@ std::vector<Case> CudaBackend::cases(const Options& options) {
       cm.poison();
       once();
       const auto got = cm.download();
-      r.verified = check_matmul_sampled(ha.data(), hb.data(), got.data(), fn, fk, fm, hbias.data(), true, 256, r.detail);
+      r.verified =
+          check_matmul_sampled(ha.data(), hb.data(), got.data(), fn, fk, fm, hbias.data(), true, 256, r.detail);
       if (r.verified) r.seconds = time_device(policy, once);
       return r;
     };

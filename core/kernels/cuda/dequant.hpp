@@ -76,7 +76,7 @@ RLK_HD constexpr float int4_unscale(int i) { return 1.0f / float(1u << (4 * (i <
 RLK_HD void int4_scale_x(const float x_block[32], float sx[4][8]) {
   for (int v = 0; v < 4; ++v)
     for (int i = 0; i < 4; ++i) {
-      sx[v][2 * i] = x_block[4 * v + i] * int4_unscale(2 * i);             // low nibble: weight 4v + i
+      sx[v][2 * i] = x_block[4 * v + i] * int4_unscale(2 * i);               // low nibble: weight 4v + i
       sx[v][2 * i + 1] = x_block[16 + 4 * v + i] * int4_unscale(2 * i + 1);  // high: 16 + 4v + i
     }
 }

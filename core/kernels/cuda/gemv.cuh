@@ -7,8 +7,8 @@
 
 namespace rlk::cuda::gemv {
 
-inline constexpr int ROWS = 4;           // rows per warp
-inline constexpr int WARPS = 4;          // warps per block
+inline constexpr int ROWS = 4;   // rows per warp
+inline constexpr int WARPS = 4;  // warps per block
 inline constexpr int THREADS = 32 * WARPS;
 
 __device__ __forceinline__ float warp_sum(float v) {
@@ -55,8 +55,14 @@ __device__ __forceinline__ void load_x(const float* __restrict__ p, float (&xb)[
 /// 32 INT8 codes of x from p (16-byte aligned) as 8 words, through the read-only cache.
 __device__ __forceinline__ void load_codes(const std::int8_t* __restrict__ p, std::uint32_t (&xw)[8]) {
   const uint4 x0 = __ldg(reinterpret_cast<const uint4*>(p)), x1 = __ldg(reinterpret_cast<const uint4*>(p + 16));
-  xw[0] = x0.x; xw[1] = x0.y; xw[2] = x0.z; xw[3] = x0.w;
-  xw[4] = x1.x; xw[5] = x1.y; xw[6] = x1.z; xw[7] = x1.w;
+  xw[0] = x0.x;
+  xw[1] = x0.y;
+  xw[2] = x0.z;
+  xw[3] = x0.w;
+  xw[4] = x1.x;
+  xw[5] = x1.y;
+  xw[6] = x1.z;
+  xw[7] = x1.w;
 }
 
 /// Sums each row's lanes and writes the rows that exist.

@@ -6,20 +6,18 @@
 //   table_*.cpp      the table, one file per domain, in documentation order
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <new>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "roofline/api.hpp"
-#include <algorithm>
-#include <cmath>
-#include <optional>
-#include <new>
-#include <span>
-#include <stdexcept>
 #include "roofline/architecture.hpp"
 #include "roofline/batching.hpp"
 #include "roofline/catalog.hpp"
@@ -81,9 +79,7 @@ class Args {
     return parse_dtype(text(key, ErrorCode::unknown_dtype, "one of fp32, tf32, fp16, bf16, fp8, int8, int4"), key);
   }
 
-  [[nodiscard]] Dtype dtype_or(std::string_view key, Dtype fallback) const {
-    return has(key) ? dtype(key) : fallback;
-  }
+  [[nodiscard]] Dtype dtype_or(std::string_view key, Dtype fallback) const { return has(key) ? dtype(key) : fallback; }
 
   [[nodiscard]] Matrix matrix(std::string_view key) const {
     const Value& f = raw(key);
@@ -162,8 +158,28 @@ using Handler = Value (*)(const Args&);
 
 /// What an argument must be. Numbers are checked by the core function that takes them; the kind
 /// documents the rule (and tests/ check that each rule is enforced).
-enum class Kind { count, count_or_zero, positive, non_negative, fraction, number, dtype, gpu, model, model_ref,
-                  config, format, stage, lesson_case, function, case_values, answers, matrix, phase, flag };
+enum class Kind {
+  count,
+  count_or_zero,
+  positive,
+  non_negative,
+  fraction,
+  number,
+  dtype,
+  gpu,
+  model,
+  model_ref,
+  config,
+  format,
+  stage,
+  lesson_case,
+  function,
+  case_values,
+  answers,
+  matrix,
+  phase,
+  flag
+};
 
 struct Arg {
   std::string_view name;

@@ -1,10 +1,10 @@
 // One call of the API: its arguments checked against the table, the function run, its result
 // checked for finiteness; and the table itself, as rl.functions() lists it.
-#include "api_internal.hpp"
-
 #include <cmath>
 #include <new>
 #include <optional>
+
+#include "api_internal.hpp"
 
 namespace roofline::api {
 
@@ -155,9 +155,7 @@ void check_arguments(const Function& f, const Args& a) {
         case Kind::model_ref: static_cast<void>(model_ref(a, arg.name)); break;
         case Kind::phase: static_cast<void>(phase_arg(a, arg.name)); break;
         case Kind::flag: static_cast<void>(flag_arg(a, arg.name)); break;
-        case Kind::format:
-          find_format(a.text(arg.name, ErrorCode::unknown_format, "a format id"), arg.name);
-          break;
+        case Kind::format: find_format(a.text(arg.name, ErrorCode::unknown_format, "a format id"), arg.name); break;
         case Kind::lesson_case:
           find_case(a.text(arg.name, ErrorCode::unknown_case, "a lesson case id"), arg.name);
           break;

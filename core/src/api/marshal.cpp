@@ -1,8 +1,8 @@
 // Reading arguments and writing results: the values each function of the table returns.
-#include "api_internal.hpp"
-
 #include <algorithm>
 #include <cmath>
+
+#include "api_internal.hpp"
 
 namespace roofline::api::detail {
 
@@ -163,7 +163,8 @@ Bytes model_kv_bytes(const ModelRef& r, double tokens, Dtype kv_dtype) {
   if (r.architecture) return kv_bytes_per_sequence(*r.architecture, tokens, kv_dtype);
   const Model& m = *r.catalog;
   if (!(m.layers && m.kv_heads && m.head_dim)) {
-    throw Error(ErrorCode::out_of_range, "model", std::string(m.name) + " has no KV shape in the catalog: give kvBytesPerSequence");
+    throw Error(ErrorCode::out_of_range, "model",
+                std::string(m.name) + " has no KV shape in the catalog: give kvBytesPerSequence");
   }
   return kv_cache_bytes(*m.layers, *m.kv_heads, *m.head_dim, tokens, kv_dtype);
 }
@@ -179,7 +180,8 @@ Phase phase_arg(const Args& a, std::string_view key) {
 bool flag_arg(const Args& a, std::string_view key) {
   const Value& f = a.raw(key);
   if (!f.is(Value::Kind::boolean)) {
-    throw Error(ErrorCode::out_of_range, std::string(key), std::string(key) + " must be true or false, got " + describe(f));
+    throw Error(ErrorCode::out_of_range, std::string(key),
+                std::string(key) + " must be true or false, got " + describe(f));
   }
   return f.boolean();
 }
@@ -260,7 +262,8 @@ void override_case_values(LessonCase& c, const Value& values) {
       }
       std::string list;
       for (std::string_view n : names) list.append(list.empty() ? " " : ", ").append(n);
-      throw Error(ErrorCode::unknown_argument, field, "a case has no value \"" + name.substr(0, 40) + "\"; it may have" + list);
+      throw Error(ErrorCode::unknown_argument, field,
+                  "a case has no value \"" + name.substr(0, 40) + "\"; it may have" + list);
     }
     CaseValue nv{name, 0, {}};
     if (v.is(Value::Kind::string) && !v.string().empty()) {
@@ -310,7 +313,8 @@ Value case_args(const LessonCase& c, const std::vector<std::string_view>& takes)
     const CaseValue* kt = c.find("kvTokens");
     all.set("flopsPerToken", flops_per_token(arch, kt ? kt->number : 0).value());
     all.set("layers", arch.layers);
-    if (arch.attention.kind == Attention::Kind::gqa) all.set("kvHeads", arch.attention.kv_heads).set("headDim", arch.attention.head_dim);
+    if (arch.attention.kind == Attention::Kind::gqa)
+      all.set("kvHeads", arch.attention.kv_heads).set("headDim", arch.attention.head_dim);
     if (kt && !c.find("kvBytesPerSequence")) {
       const CaseValue* kd = c.find("kvDtype");
       const Dtype kv = kd && kd->is_id() ? parse_dtype(kd->id, "values.kvDtype") : Dtype::bf16;
@@ -326,7 +330,8 @@ Value case_args(const LessonCase& c, const std::vector<std::string_view>& takes)
     if (const CaseValue* kv_tokens = c.find("kvTokens"); kv_tokens && !c.find("kvBytesPerSequence")) {
       double kv = 0;
       if (kv_tokens->number > 0 && model->layers && model->kv_heads && model->head_dim && model->dtype) {
-        kv = kv_cache_bytes(*model->layers, *model->kv_heads, *model->head_dim, kv_tokens->number, *model->dtype).value();
+        kv = kv_cache_bytes(*model->layers, *model->kv_heads, *model->head_dim, kv_tokens->number, *model->dtype)
+                 .value();
       }
       all.set("kvBytesPerSequence", kv);
     }
@@ -396,8 +401,9 @@ std::uint64_t seed_arg(const Args& a) {
 int item_id(const Args& a, int count, const char* what) {
   const double id = require_count("id", a.number("id"));
   if (id > count) {
-    throw Error(ErrorCode::out_of_range, "id",
-                std::string("id must be ") + what + " from 1 to " + std::to_string(count) + ", got " + format_number(id));
+    throw Error(
+        ErrorCode::out_of_range, "id",
+        std::string("id must be ") + what + " from 1 to " + std::to_string(count) + ", got " + format_number(id));
   }
   return int(id);
 }
@@ -406,7 +412,8 @@ int item_id(const Args& a, int count, const char* what) {
 /// exercise or question instance.
 Value check_value(const ExerciseInstance& e, const Value& answers) {
   if (!answers.is(Value::Kind::object)) {
-    throw Error(ErrorCode::not_a_number, "answers", "answers must be an object of part answers, got " + describe(answers));
+    throw Error(ErrorCode::not_a_number, "answers",
+                "answers must be an object of part answers, got " + describe(answers));
   }
   for (const std::string& key : answers.keys()) {
     bool known = false;
@@ -425,13 +432,15 @@ Value check_value(const ExerciseInstance& e, const Value& answers) {
     const std::string field = "answers." + std::string(p.id);
     if (const Value* v = answers.find(p.id); v && !v->is(Value::Kind::null)) {
       if (p.kind == "choice") {
-        if (!v->is(Value::Kind::string)) throw Error(ErrorCode::not_a_number, field, field + " must be a choice id, got " + describe(*v));
+        if (!v->is(Value::Kind::string))
+          throw Error(ErrorCode::not_a_number, field, field + " must be a choice id, got " + describe(*v));
         ans.choice = v->string();
       } else if (p.kind == "matrix") {
         Value wrapper = Value::object().set(field, *v);
         ans.matrix = Args(wrapper).matrix(field).to_rows();
       } else {
-        if (!v->is(Value::Kind::number)) throw Error(ErrorCode::not_a_number, field, field + " must be a number, got " + describe(*v));
+        if (!v->is(Value::Kind::number))
+          throw Error(ErrorCode::not_a_number, field, field + " must be a number, got " + describe(*v));
         ans.number = require_finite(field, v->number());
       }
     }

@@ -1,25 +1,37 @@
-// The API table, the catalog: its lists and entries, a model from its config.json, and the cost of serving it (docs/api.md).
+// The API table, the catalog: its lists and entries, a model from its config.json, and the cost of serving it
+// (docs/api.md).
 #include "api_internal.hpp"
 
 namespace roofline::api::detail {
 
 std::span<const Function> catalog_functions() {
+  // clang-format off: one entry per function, laid out as a table
   static constexpr Function functions[] = {
-      {"functions", "The API table: every function, in the core's order.", {},
+      {"functions",
+       "The API table: every function, in the core's order.",
+       {},
        "FunctionInfo",
-        "name: FunctionName; doc: string; args: FunctionArg[]; returns: 'object' | 'list'; resultType: string; "
-        "result: ResultField[]",
+       "name: FunctionName; doc: string; args: FunctionArg[]; returns: 'object' | 'list'; resultType: string; "
+       "result: ResultField[]",
        list,
        [](const Args&) { return functions_value(); }},
-      {"errorCodes", "", {},
-       "ErrorCode", "", list,  // a list of code strings
+      {"errorCodes",
+       "",
+       {},
+       "ErrorCode",
+       "",
+       list,  // a list of code strings
        [](const Args&) {
          Value v = Value::array();
          for (ErrorCode c : all_error_codes) v.push(std::string(error_code_id(c)));
          return v;
        }},
-      {"dtypes", "", {},
-       "DtypeInfo", "id: Dtype; name: string; bytesPerElement: number; bits: number; integer: boolean", list,
+      {"dtypes",
+       "",
+       {},
+       "DtypeInfo",
+       "id: Dtype; name: string; bytesPerElement: number; bits: number; integer: boolean",
+       list,
        [](const Args&) {
          Value v = Value::array();
          for (Dtype d : all_dtypes) {
@@ -32,7 +44,9 @@ std::span<const Function> catalog_functions() {
          }
          return v;
        }},
-      {"gpus", "", {},
+      {"gpus",
+       "",
+       {},
        "Gpu",
        gpu_fields,
        list,
@@ -41,15 +55,19 @@ std::span<const Function> catalog_functions() {
          for (const Gpu& g : roofline::gpus()) v.push(gpu_value(g));
          return v;
        }},
-      {"gpu", "",
+      {"gpu",
+       "",
        {{"id", Kind::gpu, ""}},
        "Gpu",
        gpu_fields,
        object,
        [](const Args& a) { return gpu_value(gpu_arg(a, "id")); }},
-      {"compareGpus", "How many times `to` has `from`'s peak (in dtype), bandwidth and memory.",
+      {"compareGpus",
+       "How many times `to` has `from`'s peak (in dtype), bandwidth and memory.",
        {{"from", Kind::gpu, ""}, {"to", Kind::gpu, ""}, {"dtype", Kind::dtype, ""}},
-       "CompareGpusResult", "peakRatio: number; bandwidthRatio: number; memoryRatio: number", object,
+       "CompareGpusResult",
+       "peakRatio: number; bandwidthRatio: number; memoryRatio: number",
+       object,
        [](const Args& a) {
          // how many times `to` has `from`'s peak (in one precision), bandwidth and memory
          const Gpu& from_gpu = gpu_arg(a, "from");
@@ -61,10 +79,11 @@ std::span<const Function> catalog_functions() {
              .set("bandwidthRatio", require_result("bandwidthRatio", to.bandwidth.value() / from.bandwidth.value()))
              .set("memoryRatio", require_result("memoryRatio", to_gpu.memory.value() / from_gpu.memory.value()));
        }},
-      {"device", "One GPU at one precision: the two roofs, the capacity and the ridge between the roofs.",
+      {"device",
+       "One GPU at one precision: the two roofs, the capacity and the ridge between the roofs.",
        {{"gpu", Kind::gpu, ""}, {"dtype", Kind::dtype, ""}},
        "DeviceResult",
-        "peakFlopsPerSecond: number; bytesPerSecond: number; memoryBytes: number; ridgeFlopsPerByte: number",
+       "peakFlopsPerSecond: number; bytesPerSecond: number; memoryBytes: number; ridgeFlopsPerByte: number",
        object,
        [](const Args& a) {
          const Gpu& g = gpu_arg(a, "gpu");
@@ -75,7 +94,9 @@ std::span<const Function> catalog_functions() {
              .set("memoryBytes", g.memory.value())
              .set("ridgeFlopsPerByte", ridge(d).value());
        }},
-      {"models", "", {},
+      {"models",
+       "",
+       {},
        "Model",
        model_fields,
        list,
@@ -84,27 +105,32 @@ std::span<const Function> catalog_functions() {
          for (const Model& m : roofline::models()) v.push(model_value(m));
          return v;
        }},
-      {"model", "",
+      {"model",
+       "",
        {{"id", Kind::model, ""}},
        "Model",
        model_fields,
        object,
        [](const Args& a) { return model_value(model_arg(a, "id")); }},
-      {"formats", "", {},
+      {"formats",
+       "",
+       {},
        "WeightFormat",
-        "id: string; name: string; bits: number; weightOnly: boolean; dtype: Dtype | null; groupSize: number | null; "
-        "scaleDtype: Dtype | null; keepsBf16Share: boolean; computeDtype: Dtype; source: string",
+       "id: string; name: string; bits: number; weightOnly: boolean; dtype: Dtype | null; groupSize: number | null; "
+       "scaleDtype: Dtype | null; keepsBf16Share: boolean; computeDtype: Dtype; source: string",
        list,
        [](const Args&) {
          Value v = Value::array();
          for (const WeightFormat& f : weight_formats()) v.push(format_value(f));
          return v;
        }},
-      {"measurements", "", {},
+      {"measurements",
+       "",
+       {},
        "Measurement",
-        "id: string; name: string; model: string; format: string; gpu: string; gpus: number; batch: number; "
-        "generatedTokens: number; tokensPerSecond: number; engine: string; date: string; url: string; source: string; "
-        "ceilingTokensPerSecond: number; fractionOfCeiling: number",
+       "id: string; name: string; model: string; format: string; gpu: string; gpus: number; batch: number; "
+       "generatedTokens: number; tokensPerSecond: number; engine: string; date: string; url: string; source: string; "
+       "ceilingTokensPerSecond: number; fractionOfCeiling: number",
        list,
        [](const Args&) {
          Value v = Value::array();
@@ -124,14 +150,15 @@ std::span<const Function> catalog_functions() {
          }
          return v;
        }},
-      {"modelWeights", "",
+      {"modelWeights",
+       "",
        {{"model", Kind::model_ref, ""}, {"format", Kind::format, "", opt}, {"batch", Kind::count, "", opt, "1"}},
        "ModelWeightsResult",
-        "bytes: number; params: number; keptParams: number; bitsPerWeight: number; format: string; "
-        "/** Weight bytes one decode step of `batch` reads (the lesson's rule, all of them, for its own figures). */ "
-        "bytesReadPerStep: number; "
-        "/** Counted from the architecture, where the model has one. */ "
-        "residentBytes?: number; bytesReadPerStepCounted?: number",
+       "bytes: number; params: number; keptParams: number; bitsPerWeight: number; format: string; "
+       "/** Weight bytes one decode step of `batch` reads (the lesson's rule, all of them, for its own figures). */ "
+       "bytesReadPerStep: number; "
+       "/** Counted from the architecture, where the model has one. */ "
+       "residentBytes?: number; bytesReadPerStepCounted?: number",
        object,
        [](const Args& a) {
          // bytes: what the model occupies (the lesson's figure for its own models); bytesReadPerStep:
@@ -155,15 +182,18 @@ std::span<const Function> catalog_functions() {
          }
          return v;
        }},
-      {"modelFromConfig", "",
-       {{"config", Kind::config, ""}, {"format", Kind::format, "", opt, "'bf16'"},
-        {"kvDtype", Kind::dtype, "", opt, "'bf16'"}, {"batch", Kind::count, "", opt, "1"},
+      {"modelFromConfig",
+       "",
+       {{"config", Kind::config, ""},
+        {"format", Kind::format, "", opt, "'bf16'"},
+        {"kvDtype", Kind::dtype, "", opt, "'bf16'"},
+        {"batch", Kind::count, "", opt, "1"},
         {"tokens", Kind::count_or_zero, "", opt, "0"}},
        "ConfigModel",
-        "architecture: Architecture; params: number; embeddingParams: number; outputParams: number; "
-        "activeParams: number; visionParams: number; format: string; residentBytes: number; batch: number; "
-        "bytesReadPerStep: number; expertsTouched: number | null; kvDtype: Dtype; kvBytesPerToken: number; "
-        "tokens: number; kvBytesPerSequence: number; flopsPerToken: number; attentionFlopsPerToken: number",
+       "architecture: Architecture; params: number; embeddingParams: number; outputParams: number; "
+       "activeParams: number; visionParams: number; format: string; residentBytes: number; batch: number; "
+       "bytesReadPerStep: number; expertsTouched: number | null; kvDtype: Dtype; kvBytesPerToken: number; "
+       "tokens: number; kvBytesPerSequence: number; flopsPerToken: number; attentionFlopsPerToken: number",
        object,
        [](const Args& a) {
          // a Hugging Face config.json: its text (or the object it parses to)
@@ -179,20 +209,25 @@ std::span<const Function> catalog_functions() {
          } else if (c.is(Value::Kind::object)) {
            parsed = c;
          } else {
-           throw Error(ErrorCode::invalid_config, "config", "config must be the text of a config.json, got " + describe(c));
+           throw Error(ErrorCode::invalid_config, "config",
+                       "config must be the text of a config.json, got " + describe(c));
          }
          const Architecture arch = architecture_from_config(parsed, "config");
-         const WeightFormat& f =
-             find_format(a.has("format") ? a.text("format", ErrorCode::unknown_format, "a format id") : "bf16", "format");
+         const WeightFormat& f = find_format(
+             a.has("format") ? a.text("format", ErrorCode::unknown_format, "a format id") : "bf16", "format");
          const Dtype kv = a.dtype_or("kvDtype", Dtype::bf16);
          const double batch = require_count("batch", a.number_or("batch", 1));
          const double tokens = require_count_or_zero("tokens", a.number_or("tokens", 0));
          return config_model_value(arch, f, kv, batch, tokens);
        }},
-      {"costPerMillionTokens", "",
-       {{"pricePerHourUsd", Kind::positive, "USD/h"}, {"tokensPerSecond", Kind::positive, "tokens/s"},
+      {"costPerMillionTokens",
+       "",
+       {{"pricePerHourUsd", Kind::positive, "USD/h"},
+        {"tokensPerSecond", Kind::positive, "tokens/s"},
         {"gpus", Kind::count, "", opt, "1"}},
-       "CostPerMillionTokensResult", "usdPerMillionTokens: number; usdPerHour: number; tokensPerHour: number", object,
+       "CostPerMillionTokensResult",
+       "usdPerMillionTokens: number; usdPerHour: number; tokensPerHour: number",
+       object,
        [](const Args& a) {
          // price per GPU-hour × GPUs ÷ (tokens/s × 3,600) × 10⁶
          const double price = require_positive("pricePerHourUsd", a.number("pricePerHourUsd"));
@@ -206,6 +241,7 @@ std::span<const Function> catalog_functions() {
              .set("tokensPerHour", tokens_per_hour);
        }},
   };
+  // clang-format on
   return functions;
 }
 

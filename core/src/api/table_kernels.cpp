@@ -4,17 +4,24 @@
 namespace roofline::api::detail {
 
 std::span<const Function> kernels_functions() {
+  // clang-format off: one entry per function, laid out as a table
   static constexpr Function functions[] = {
-      {"tile", "",
+      {"tile",
+       "",
        {{"rows", Kind::count, ""}, {"cols", Kind::count, ""}, {"dtype", Kind::dtype, ""}},
-       "TileResult", "flopsPerByte: number", object,
+       "TileResult",
+       "flopsPerByte: number",
+       object,
        [](const Args& a) {
          const double rows = a.number("rows"), cols = a.number("cols");
          return Value::object().set("flopsPerByte", tile_intensity(rows, cols, a.dtype("dtype")).value());
        }},
-      {"resolutionScale", "A square image resized: a CNN's FLOPs scale with its area (M08: (160 ÷ 224)² ≈ 51 %).",
+      {"resolutionScale",
+       "A square image resized: a CNN's FLOPs scale with its area (M08: (160 ÷ 224)² ≈ 51 %).",
        {{"fromSide", Kind::count, "pixels"}, {"toSide", Kind::count, "pixels"}},
-       "ResolutionScaleResult", "fromPixels: number; toPixels: number; flopsFraction: number", object,
+       "ResolutionScaleResult",
+       "fromPixels: number; toPixels: number; flopsFraction: number",
+       object,
        [](const Args& a) {
          const ResolutionScale r = resolution_scale(a.number("fromSide"), a.number("toSide"));
          return Value::object()
@@ -22,14 +29,20 @@ std::span<const Function> kernels_functions() {
              .set("toPixels", r.to_pixels)
              .set("flopsFraction", r.flops_fraction);
        }},
-      {"convAsMatmul", "",
-       {{"inputHeight", Kind::count, ""}, {"inputWidth", Kind::count, ""}, {"inChannels", Kind::count, ""},
-        {"kernelHeight", Kind::count, ""}, {"kernelWidth", Kind::count, ""}, {"filters", Kind::count, ""},
-        {"stride", Kind::count, "", opt, "1"}, {"padding", Kind::count_or_zero, "", opt, "0"}},
+      {"convAsMatmul",
+       "",
+       {{"inputHeight", Kind::count, ""},
+        {"inputWidth", Kind::count, ""},
+        {"inChannels", Kind::count, ""},
+        {"kernelHeight", Kind::count, ""},
+        {"kernelWidth", Kind::count, ""},
+        {"filters", Kind::count, ""},
+        {"stride", Kind::count, "", opt, "1"},
+        {"padding", Kind::count_or_zero, "", opt, "0"}},
        "ConvResult",
-        "/** The input tensor: channels × height × width (3 × 224 × 224 = 150,528). */ "
-        "inputElements: number; outputHeight: number; outputWidth: number; rows: number; inner: number; cols: number; "
-        "windowElements: number; weights: number; macs: number; flops: number",
+       "/** The input tensor: channels × height × width (3 × 224 × 224 = 150,528). */ "
+       "inputElements: number; outputHeight: number; outputWidth: number; rows: number; inner: number; cols: number; "
+       "windowElements: number; weights: number; macs: number; flops: number",
        object,
        [](const Args& a) {
          ConvInput in{};
@@ -54,10 +67,14 @@ std::span<const Function> kernels_functions() {
              .set("macs", c.macs.value())
              .set("flops", to_flops(c.macs).value());
        }},
-      {"elementwise", "",
-       {{"elements", Kind::count, ""}, {"dtype", Kind::dtype, ""},
+      {"elementwise",
+       "",
+       {{"elements", Kind::count, ""},
+        {"dtype", Kind::dtype, ""},
         {"flopsPerElement", Kind::positive, "FLOPs", opt, "1"}},
-       "ElementwiseResult", "flops: number; bytes: number; flopsPerByte: number", object,
+       "ElementwiseResult",
+       "flops: number; bytes: number; flopsPerByte: number",
+       object,
        [](const Args& a) {
          const double elements = a.number("elements");
          const Dtype dtype = a.dtype("dtype");
@@ -67,11 +84,12 @@ std::span<const Function> kernels_functions() {
              .set("bytes", e.bytes.value())
              .set("flopsPerByte", e.intensity.value());
        }},
-      {"fusion", "",
+      {"fusion",
+       "",
        {{"elements", Kind::count, ""}, {"dtype", Kind::dtype, ""}},
        "FusionResult",
-        "unfusedBytes: number; fusedBytes: number; savedBytes: number; unfusedTransfers: number; "
-        "fusedTransfers: number",
+       "unfusedBytes: number; fusedBytes: number; savedBytes: number; unfusedTransfers: number; "
+       "fusedTransfers: number",
        object,
        [](const Args& a) {
          const double elements = a.number("elements");
@@ -83,12 +101,16 @@ std::span<const Function> kernels_functions() {
              .set("unfusedTransfers", f.unfused_transfers)
              .set("fusedTransfers", f.fused_transfers);
        }},
-      {"quantizedWeights", "",
-       {{"params", Kind::count, ""}, {"dtype", Kind::dtype, ""}, {"groupSize", Kind::count, "", opt},
-        {"scaleDtype", Kind::dtype, "", opt, "'fp16'"}, {"keptParams", Kind::non_negative, "", opt, "0"},
+      {"quantizedWeights",
+       "",
+       {{"params", Kind::count, ""},
+        {"dtype", Kind::dtype, ""},
+        {"groupSize", Kind::count, "", opt},
+        {"scaleDtype", Kind::dtype, "", opt, "'fp16'"},
+        {"keptParams", Kind::non_negative, "", opt, "0"},
         {"keptDtype", Kind::dtype, "", opt, "'bf16'"}},
        "QuantizedWeightsResult",
-        "bytes: number; quantizedBytes: number; scaleBytes: number; keptBytes: number; bitsPerWeight: number",
+       "bytes: number; quantizedBytes: number; scaleBytes: number; keptBytes: number; bitsPerWeight: number",
        object,
        [](const Args& a) {
          QuantizedWeightsInput in{};
@@ -111,15 +133,18 @@ std::span<const Function> kernels_functions() {
        "INT4 with one scale of scaleDtype per groupSize weights and keptParams kept in BF16. With model (the "
        "chosen model, when the fields are its own), a rung's step reads what a step of that model reads in that "
        "format (an MoE's active experts, the looked-up rows of the input table), never more than the rung holds.",
-       {{"params", Kind::count, ""}, {"bytesPerSecond", Kind::positive, "bytes/s"},
-        {"groupSize", Kind::count, "", opt, "64"}, {"scaleDtype", Kind::dtype, "", opt, "'fp16'"},
-        {"keptParams", Kind::non_negative, "", opt, "0"}, {"model", Kind::model_ref, "", opt}},
+       {{"params", Kind::count, ""},
+        {"bytesPerSecond", Kind::positive, "bytes/s"},
+        {"groupSize", Kind::count, "", opt, "64"},
+        {"scaleDtype", Kind::dtype, "", opt, "'fp16'"},
+        {"keptParams", Kind::non_negative, "", opt, "0"},
+        {"model", Kind::model_ref, "", opt}},
        "PrecisionLadderResult",
-        "/** 'bf16', 'int8' or 'int4'. */ dtype: Dtype; "
-        "/** What the rung holds, as quantizedWeights counts it. */ "
-        "bytes: number; quantizedBytes: number; scaleBytes: number; keptBytes: number; bitsPerWeight: number; "
-        "/** What one decode step reads of them. */ bytesReadPerStep: number; "
-        "/** bytesPerSecond ÷ bytesReadPerStep: the memory ceiling of one conversation. */ tokensPerSecond: number",
+       "/** 'bf16', 'int8' or 'int4'. */ dtype: Dtype; "
+       "/** What the rung holds, as quantizedWeights counts it. */ "
+       "bytes: number; quantizedBytes: number; scaleBytes: number; keptBytes: number; bitsPerWeight: number; "
+       "/** What one decode step reads of them. */ bytesReadPerStep: number; "
+       "/** bytesPerSecond ÷ bytesReadPerStep: the memory ceiling of one conversation. */ tokensPerSecond: number",
        list,
        [](const Args& a) {
          const double params = a.number("params");
@@ -157,10 +182,15 @@ std::span<const Function> kernels_functions() {
          }
          return rungs;
        }},
-      {"precisionSpeedup", "",
-       {{"bytesBefore", Kind::positive, "bytes"}, {"bytesAfter", Kind::positive, "bytes"},
-        {"peakBeforeFlopsPerSecond", Kind::positive, "FLOPS"}, {"peakAfterFlopsPerSecond", Kind::positive, "FLOPS"}},
-       "PrecisionSpeedupResult", "memoryBoundSpeedup: number; computeBoundSpeedup: number", object,
+      {"precisionSpeedup",
+       "",
+       {{"bytesBefore", Kind::positive, "bytes"},
+        {"bytesAfter", Kind::positive, "bytes"},
+        {"peakBeforeFlopsPerSecond", Kind::positive, "FLOPS"},
+        {"peakAfterFlopsPerSecond", Kind::positive, "FLOPS"}},
+       "PrecisionSpeedupResult",
+       "memoryBoundSpeedup: number; computeBoundSpeedup: number",
+       object,
        [](const Args& a) {
          const Bytes before{a.number("bytesBefore")};
          const Bytes after{a.number("bytesAfter")};
@@ -168,30 +198,41 @@ std::span<const Function> kernels_functions() {
          const Speedups s = speedups(before, after, peak_before, FlopsPerSecond{a.number("peakAfterFlopsPerSecond")});
          return Value::object().set("memoryBoundSpeedup", s.memory_bound).set("computeBoundSpeedup", s.compute_bound);
        }},
-      {"denseFromSparsity", "",
+      {"denseFromSparsity",
+       "",
        {{"flopsPerSecond", Kind::positive, "FLOPS"}},
-       "DenseFromSparsityResult", "flopsPerSecond: number", object,
+       "DenseFromSparsityResult",
+       "flopsPerSecond: number",
+       object,
        [](const Args& a) {
          return Value::object().set("flopsPerSecond",
                                     dense_from_sparsity(FlopsPerSecond{a.number("flopsPerSecond")}).value());
        }},
-      {"trainingFlops", "",
+      {"trainingFlops",
+       "",
        {{"params", Kind::count, ""}, {"tokens", Kind::count, ""}},
-       "FlopsResult", "flops: number", object,
+       "FlopsResult",
+       "flops: number",
+       object,
        [](const Args& a) {
          const double params = a.number("params");
          return Value::object().set("flops", llm_training_flops(params, a.number("tokens")).value());
        }},
-      {"cnnTrainingFlops", "",
-       {{"forwardFlops", Kind::positive, "FLOPs"}, {"examples", Kind::count, ""},
+      {"cnnTrainingFlops",
+       "",
+       {{"forwardFlops", Kind::positive, "FLOPs"},
+        {"examples", Kind::count, ""},
         {"epochs", Kind::positive, "", opt, "1"}},
-       "FlopsResult", "flops: number", object,
+       "FlopsResult",
+       "flops: number",
+       object,
        [](const Args& a) {
          const Flops forward{a.number("forwardFlops")};
          const double examples = a.number("examples");
          return Value::object().set("flops", cnn_training_flops(forward, examples, a.number_or("epochs", 1)).value());
        }},
   };
+  // clang-format on
   return functions;
 }
 

@@ -4,23 +4,32 @@
 namespace roofline::api::detail {
 
 std::span<const Function> lesson_functions() {
+  // clang-format off: one entry per function, laid out as a table
   static constexpr Function functions[] = {
-      {"cases", "", {},
-       "LessonCase", "id: string; name: string; values: CaseValues; source: string", list,
+      {"cases",
+       "",
+       {},
+       "LessonCase",
+       "id: string; name: string; values: CaseValues; source: string",
+       list,
        [](const Args&) {
          Value v = Value::array();
          for (const LessonCase& c : lesson_cases()) v.push(case_value(c));
          return v;
        }},
-      {"lessonCase", "",
+      {"lessonCase",
+       "",
        {{"id", Kind::lesson_case, ""}},
-       "LessonCase", "id: string; name: string; values: CaseValues; source: string", object,
-       [](const Args& a) {
-         return case_value(find_case(a.text("id", ErrorCode::unknown_case, "a case id"), "id"));
-       }},
-      {"caseArgs", "",
+       "LessonCase",
+       "id: string; name: string; values: CaseValues; source: string",
+       object,
+       [](const Args& a) { return case_value(find_case(a.text("id", ErrorCode::unknown_case, "a case id"), "id")); }},
+      {"caseArgs",
+       "",
        {{"id", Kind::lesson_case, ""}, {"function", Kind::function, ""}, {"values", Kind::case_values, "", opt}},
-       "CaseArgs", "*: number | string", object,
+       "CaseArgs",
+       "*: number | string",
+       object,
        [](const Args& a) {
          LessonCase c = find_case(a.text("id", ErrorCode::unknown_case, "a case id"), "id");
          if (a.has("values")) override_case_values(c, a.raw("values"));
@@ -34,36 +43,43 @@ std::span<const Function> lesson_functions() {
          throw Error(ErrorCode::unknown_function, "function",
                      "function must name an API function, got \"" + fn.substr(0, 40) + "\"");
        }},
-      {"exercise", "",
+      {"exercise",
+       "",
        {{"id", Kind::count, ""}, {"seed", Kind::count_or_zero, "", opt}},
        "Exercise",
-        "id: number; level: 'easy' | 'medium' | 'challenge' | 'check'; seed: number; inputs: CaseValues; "
-        "parts: ExercisePart[]; solution: CaseValues",
+       "id: number; level: 'easy' | 'medium' | 'challenge' | 'check'; seed: number; inputs: CaseValues; "
+       "parts: ExercisePart[]; solution: CaseValues",
        object,
        [](const Args& a) { return instance_value(exercise(item_id(a, exercise_count, "an exercise"), seed_arg(a))); }},
-      {"checkExercise", "",
+      {"checkExercise",
+       "",
        {{"id", Kind::count, ""}, {"seed", Kind::count_or_zero, "", opt}, {"answers", Kind::answers, ""}},
        "CheckResult",
-        "state: 'correct' | 'partial' | 'incorrect' | 'unanswered'; correct: number; parts: PartCheck[]",
+       "state: 'correct' | 'partial' | 'incorrect' | 'unanswered'; correct: number; parts: PartCheck[]",
        object,
        [](const Args& a) {
          const ExerciseInstance e = exercise(item_id(a, exercise_count, "an exercise"), seed_arg(a));
          return check_value(e, a.raw("answers"));
        }},
-      {"question", "",
+      {"question",
+       "",
        {{"id", Kind::count, ""}},
        "Exercise",
-        "id: number; level: 'easy' | 'medium' | 'challenge' | 'check'; seed: number; inputs: CaseValues; "
-        "parts: ExercisePart[]; solution: CaseValues",
+       "id: number; level: 'easy' | 'medium' | 'challenge' | 'check'; seed: number; inputs: CaseValues; "
+       "parts: ExercisePart[]; solution: CaseValues",
        object,
        [](const Args& a) { return instance_value(question(item_id(a, question_count, "a check question"))); }},
-      {"checkQuestion", "",
+      {"checkQuestion",
+       "",
        {{"id", Kind::count, ""}, {"answers", Kind::answers, ""}},
        "CheckResult",
-        "state: 'correct' | 'partial' | 'incorrect' | 'unanswered'; correct: number; parts: PartCheck[]",
+       "state: 'correct' | 'partial' | 'incorrect' | 'unanswered'; correct: number; parts: PartCheck[]",
        object,
-       [](const Args& a) { return check_value(question(item_id(a, question_count, "a check question")), a.raw("answers")); }},
+       [](const Args& a) {
+         return check_value(question(item_id(a, question_count, "a check question")), a.raw("answers"));
+       }},
   };
+  // clang-format on
   return functions;
 }
 

@@ -1,16 +1,21 @@
-// The API table, layers and language models: intensity against the batch, decode, the KV cache and prefill (docs/api.md).
+// The API table, layers and language models: intensity against the batch, decode, the KV cache and prefill
+// (docs/api.md).
 #include "api_internal.hpp"
 
 namespace roofline::api::detail {
 
 std::span<const Function> llm_functions() {
+  // clang-format off: one entry per function, laid out as a table
   static constexpr Function functions[] = {
-      {"denseLayer", "",
-       {{"batch", Kind::count, ""}, {"inputs", Kind::count, ""}, {"outputs", Kind::count, ""},
+      {"denseLayer",
+       "",
+       {{"batch", Kind::count, ""},
+        {"inputs", Kind::count, ""},
+        {"outputs", Kind::count, ""},
         {"dtype", Kind::dtype, ""}},
        "DenseLayerResult",
-        "macs: number; flops: number; bytes: number; weightBytes: number; flopsPerByte: number; "
-        "weightsOnlyFlopsPerByte: number; limitFlopsPerByte: number",
+       "macs: number; flops: number; bytes: number; weightBytes: number; flopsPerByte: number; "
+       "weightsOnlyFlopsPerByte: number; limitFlopsPerByte: number",
        object,
        [](const Args& a) {
          const double batch = a.number("batch"), inputs = a.number("inputs"), outputs = a.number("outputs");
@@ -28,10 +33,10 @@ std::span<const Function> llm_functions() {
        "A CNN stage over a batch, counting only its weights (ResNet-50's stage 4: ≈ 216 FLOPs/B at batch 4).",
        {{"model", Kind::model, ""}, {"stage", Kind::stage, ""}, {"batch", Kind::count, ""}},
        "StageIntensityResult",
-        "macs: number; flops: number; weightBytes: number; usesPerWeight: number; weightsOnlyFlopsPerByte: number; "
-        "/** Where the catalog knows the stage's maps: their bytes over the batch, and the intensity counting "
-        "them. */ "
-        "activationBytes?: number; flopsPerByte?: number",
+       "macs: number; flops: number; weightBytes: number; usesPerWeight: number; weightsOnlyFlopsPerByte: number; "
+       "/** Where the catalog knows the stage's maps: their bytes over the batch, and the intensity counting "
+       "them. */ "
+       "activationBytes?: number; flopsPerByte?: number",
        object,
        [](const Args& a) {
          // a CNN stage over a batch, counting only its weights (read once for the whole batch),
@@ -59,57 +64,71 @@ std::span<const Function> llm_functions() {
                        .set("flops", flops.value())
                        .set("weightBytes", weights.value())
                        .set("usesPerWeight", require_result("usesPerWeight", macs / st->weights))
-                       .set("weightsOnlyFlopsPerByte", require_result("weightsOnlyFlopsPerByte", flops.value() / weights.value()));
+                       .set("weightsOnlyFlopsPerByte",
+                            require_result("weightsOnlyFlopsPerByte", flops.value() / weights.value()));
          if (st->activations > 0) {
            // its maps travel for every example of the batch: the real intensity
-           const Bytes maps = bytes_of(require_exact_product("batch", st->activations * batch, "the stage's maps"), dtype);
+           const Bytes maps =
+               bytes_of(require_exact_product("batch", st->activations * batch, "the stage's maps"), dtype);
            v.set("activationBytes", maps.value());
            v.set("flopsPerByte", require_result("flopsPerByte", flops.value() / (weights.value() + maps.value())));
          }
          return v;
        }},
-      {"minBatchForRidge", "",
-       {{"inputs", Kind::count, ""}, {"outputs", Kind::count, ""}, {"dtype", Kind::dtype, ""},
+      {"minBatchForRidge",
+       "",
+       {{"inputs", Kind::count, ""},
+        {"outputs", Kind::count, ""},
+        {"dtype", Kind::dtype, ""},
         {"ridgeFlopsPerByte", Kind::positive, "FLOPs/byte"}},
-       "MinBatchForRidgeResult", "batch: number", object,
+       "MinBatchForRidgeResult",
+       "batch: number",
+       object,
        [](const Args& a) {
          const double inputs = a.number("inputs"), outputs = a.number("outputs");
          const Dtype dtype = a.dtype("dtype");
          return Value::object().set(
              "batch", min_batch_for_ridge(inputs, outputs, dtype, FlopsPerByte{a.number("ridgeFlopsPerByte")}));
        }},
-      {"decode", "flopsPerToken and peakFlopsPerSecond go together (one alone: 'missing_field' naming the other).",
-       {{"weightBytes", Kind::positive, "bytes", opt}, {"kvBytesPerSequence", Kind::non_negative, "bytes", opt},
-        {"batch", Kind::count, ""}, {"bytesPerSecond", Kind::positive, "bytes/s"},
-        {"gpus", Kind::count, "", opt, "1"}, {"flopsPerToken", Kind::positive, "FLOPs", opt},
-        {"peakFlopsPerSecond", Kind::positive, "FLOPS", opt}, {"memoryBytesPerGpu", Kind::positive, "bytes", opt},
-        {"bytesReadPerStep", Kind::positive, "bytes", opt}, {"model", Kind::model_ref, "", opt},
-        {"format", Kind::format, "", opt}, {"kvDtype", Kind::dtype, "", opt},
+      {"decode",
+       "flopsPerToken and peakFlopsPerSecond go together (one alone: 'missing_field' naming the other).",
+       {{"weightBytes", Kind::positive, "bytes", opt},
+        {"kvBytesPerSequence", Kind::non_negative, "bytes", opt},
+        {"batch", Kind::count, ""},
+        {"bytesPerSecond", Kind::positive, "bytes/s"},
+        {"gpus", Kind::count, "", opt, "1"},
+        {"flopsPerToken", Kind::positive, "FLOPs", opt},
+        {"peakFlopsPerSecond", Kind::positive, "FLOPS", opt},
+        {"memoryBytesPerGpu", Kind::positive, "bytes", opt},
+        {"bytesReadPerStep", Kind::positive, "bytes", opt},
+        {"model", Kind::model_ref, "", opt},
+        {"format", Kind::format, "", opt},
+        {"kvDtype", Kind::dtype, "", opt},
         {"tokens", Kind::count_or_zero, "", opt}},
        "DecodeResult",
-        "/** What one GPU reads per step: (bytesReadPerStep + batch × kvBytesPerSequence) ÷ gpus. */ "
-        "bytesPerStep: number; "
-        "/** bytesPerStep ÷ bytesPerSecond: the memory floor of a step. */ "
-        "memorySeconds: number; "
-        "/** batch × flopsPerToken ÷ (gpus × peakFlopsPerSecond): the compute floor; null without a peak. */ "
-        "computeSeconds: number | null; "
-        "/** The larger floor. */ "
-        "stepSeconds: number; "
-        "/** Which floor is the larger ('compute' on a tie). */ "
-        "bound: Bound; "
-        "/** 1 ÷ stepSeconds. */ "
-        "tokensPerSecondPerSequence: number; "
-        "/** batch ÷ stepSeconds. */ "
-        "tokensPerSecond: number; "
-        "/** Weights + batch × KV fit in gpus × memoryBytesPerGpu; null without memoryBytesPerGpu. */ "
-        "fits: boolean | null; "
-        "/** The largest batch that fits (0 when the weights alone do not); null without memoryBytesPerGpu or with "
-        "kvBytesPerSequence 0. */ "
-        "maxBatch: number | null; "
-        "/** What one GPU holds: (weightBytes + batch × kvBytesPerSequence) ÷ gpus. */ "
-        "residentBytesPerGpu: number; "
-        "/** The inputs as used (from the model where one is given). */ "
-        "weightBytes: number; bytesReadPerStep: number; kvBytesPerSequence: number",
+       "/** What one GPU reads per step: (bytesReadPerStep + batch × kvBytesPerSequence) ÷ gpus. */ "
+       "bytesPerStep: number; "
+       "/** bytesPerStep ÷ bytesPerSecond: the memory floor of a step. */ "
+       "memorySeconds: number; "
+       "/** batch × flopsPerToken ÷ (gpus × peakFlopsPerSecond): the compute floor; null without a peak. */ "
+       "computeSeconds: number | null; "
+       "/** The larger floor. */ "
+       "stepSeconds: number; "
+       "/** Which floor is the larger ('compute' on a tie). */ "
+       "bound: Bound; "
+       "/** 1 ÷ stepSeconds. */ "
+       "tokensPerSecondPerSequence: number; "
+       "/** batch ÷ stepSeconds. */ "
+       "tokensPerSecond: number; "
+       "/** Weights + batch × KV fit in gpus × memoryBytesPerGpu; null without memoryBytesPerGpu. */ "
+       "fits: boolean | null; "
+       "/** The largest batch that fits (0 when the weights alone do not); null without memoryBytesPerGpu or with "
+       "kvBytesPerSequence 0. */ "
+       "maxBatch: number | null; "
+       "/** What one GPU holds: (weightBytes + batch × kvBytesPerSequence) ÷ gpus. */ "
+       "residentBytesPerGpu: number; "
+       "/** The inputs as used (from the model where one is given). */ "
+       "weightBytes: number; bytesReadPerStep: number; kvBytesPerSequence: number",
        object,
        [](const Args& a) {
          DecodeInput in{};
@@ -141,7 +160,8 @@ std::span<const Function> llm_functions() {
            if (a.has("tokens")) require_count_or_zero("tokens", a.number("tokens"));
            for (std::string_view only : {"format", "kvDtype", "tokens"}) {
              if (a.has(only)) {
-               throw Error(ErrorCode::unknown_argument, std::string(only), std::string(only) + " applies only with a model");
+               throw Error(ErrorCode::unknown_argument, std::string(only),
+                           std::string(only) + " applies only with a model");
              }
            }
            in.weights = Bytes{a.number("weightBytes")};
@@ -169,10 +189,17 @@ std::span<const Function> llm_functions() {
              .set("fits", s.fits ? Value(*s.fits) : Value())
              .set("maxBatch", s.max_batch ? Value(*s.max_batch) : Value());
        }},
-      {"kvCacheBytes", "",
-       {{"layers", Kind::count, "", opt}, {"kvHeads", Kind::count, "", opt}, {"headDim", Kind::count, "", opt},
-        {"tokens", Kind::count, ""}, {"dtype", Kind::dtype, ""}, {"model", Kind::model_ref, "", opt}},
-       "KvCacheBytesResult", "bytes: number; bytesPerToken: number", object,
+      {"kvCacheBytes",
+       "",
+       {{"layers", Kind::count, "", opt},
+        {"kvHeads", Kind::count, "", opt},
+        {"headDim", Kind::count, "", opt},
+        {"tokens", Kind::count, ""},
+        {"dtype", Kind::dtype, ""},
+        {"model", Kind::model_ref, "", opt}},
+       "KvCacheBytesResult",
+       "bytes: number; bytesPerToken: number",
+       object,
        [](const Args& a) {
          // the lesson's formula from three shape numbers, or a model's own (GQA, MLA, sliding windows)
          const double tokens = a.number("tokens");
@@ -182,7 +209,9 @@ std::span<const Function> llm_functions() {
            const ModelRef r = model_ref(a, "model");
            if (!a.has("layers") && !a.has("kvHeads") && !a.has("headDim")) {
              const Bytes bytes = model_kv_bytes(r, tokens, dtype);
-             return Value::object().set("bytes", bytes.value()).set("bytesPerToken", require_result("bytesPerToken", bytes.value() / tokens));
+             return Value::object()
+                 .set("bytes", bytes.value())
+                 .set("bytesPerToken", require_result("bytesPerToken", bytes.value() / tokens));
            }
            double shape[3] = {0, 0, 0};
            if (r.architecture && r.architecture->attention.kind == Attention::Kind::gqa) {
@@ -195,7 +224,8 @@ std::span<const Function> llm_functions() {
            for (int i = 0; i < 3; ++i) {
              if (a.has(names[i])) shape[i] = require_count(names[i], a.number(names[i]));
              if (shape[i] == 0) {
-               throw Error(ErrorCode::missing_field, names[i], std::string(names[i]) + " is required: the model has no GQA shape to take it from");
+               throw Error(ErrorCode::missing_field, names[i],
+                           std::string(names[i]) + " is required: the model has no GQA shape to take it from");
              }
            }
            const Bytes bytes = kv_cache_bytes(shape[0], shape[1], shape[2], tokens, dtype);
@@ -205,17 +235,24 @@ std::span<const Function> llm_functions() {
          const Bytes bytes = kv_cache_bytes(layers, heads, dim, tokens, dtype);
          return Value::object().set("bytes", bytes.value()).set("bytesPerToken", bytes.value() / tokens);
        }},
-      {"flopsPerToken", "",
+      {"flopsPerToken",
+       "",
        {{"params", Kind::count, ""}},
-       "FlopsResult", "flops: number", object,
+       "FlopsResult",
+       "flops: number",
+       object,
        [](const Args& a) { return Value::object().set("flops", flops_per_token(a.number("params")).value()); }},
-      {"prefill", "",
-       {{"params", Kind::count, ""}, {"tokens", Kind::count, ""}, {"weightBytes", Kind::positive, "bytes"},
-        {"peakFlopsPerSecond", Kind::positive, "FLOPS"}, {"bytesPerSecond", Kind::positive, "bytes/s"},
+      {"prefill",
+       "",
+       {{"params", Kind::count, ""},
+        {"tokens", Kind::count, ""},
+        {"weightBytes", Kind::positive, "bytes"},
+        {"peakFlopsPerSecond", Kind::positive, "FLOPS"},
+        {"bytesPerSecond", Kind::positive, "bytes/s"},
         {"gpus", Kind::count, "", opt, "1"}},
        "PrefillResult",
-        "computeSeconds: number; memorySeconds: number; seconds: number; flopsPerByte: number; "
-        "ridgeFlopsPerByte: number; bound: Bound; flops: number",
+       "computeSeconds: number; memorySeconds: number; seconds: number; flopsPerByte: number; "
+       "ridgeFlopsPerByte: number; bound: Bound; flops: number",
        object,
        [](const Args& a) {
          PrefillInput in{};
@@ -230,6 +267,7 @@ std::span<const Function> llm_functions() {
          return v;
        }},
   };
+  // clang-format on
   return functions;
 }
 
