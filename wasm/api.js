@@ -3,6 +3,8 @@
 // function writes its one plain argument object as JSON into the module's memory, the core
 // (wasm/bindings.cpp) answers with JSON, and the function returns the parsed result or throws a
 // RooflineError.
+/* global rooflineGunzip, ROOFLINE_WASM_GZIP, createRooflineModule -- from inflate.js, the build and Emscripten's output */
+/* exported createRoofline */
 
 /**
  * A bad argument: `code` is stable (see errorCodes()), `field` names the argument at fault, and

@@ -7,6 +7,7 @@
  * @param {Uint8Array} src a whole gzip member
  * @returns {Uint8Array} the inflated bytes
  */
+/* exported rooflineGunzip -- used by api.js, joined after it */
 function rooflineGunzip(src) {
   function fail(what) {
     throw new Error('Roofline Lab: the inlined module cannot be inflated (' + what + ')');

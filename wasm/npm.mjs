@@ -8,14 +8,13 @@
 //   roofline-lab/calculator  calculator.mjs: defines <roofline-calculator> (for bundlers)
 // roofline-calculator.js and roofline.js are also shipped as plain files, to copy next to a page,
 // with roofline-calculator.css and snippets/ (each calculator prerendered, docs/embedding.md).
-import { readFileSync, writeFileSync, mkdirSync, copyFileSync, cpSync, rmSync, existsSync } from 'node:fs';
+import { writeFileSync, mkdirSync, copyFileSync, cpSync, rmSync, existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { KIND_NAMES } from '../web/src/kinds.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const ROOT = resolve(HERE, '..');
 
 function args(argv) {
   const out = {};

@@ -16,7 +16,7 @@ test('docs/api.md has one example per function, and each returns what it says', 
   for (const [, name, args, said] of examples.matchAll(pattern)) {
     seen.add(name);
     const got = rl[name](args ? literal(args) : undefined);
-    const list = /^\[ (.*), … \]  \((\d+) items\)$/.exec(said);
+    const list = /^\[ (.*), … \] {2}\((\d+) items\)$/.exec(said);
     if (list) {
       assert.equal(got.length, Number(list[2]), name);
       assert.deepEqual(got[0], literal(list[1]), name);

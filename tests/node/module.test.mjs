@@ -114,6 +114,7 @@ for (const [label, load] of Object.entries(packages)) {
         ['NaN', NaN, ['not_finite']],
         ['Infinity', Infinity, ['not_finite']],
         ['-Infinity', -Infinity, ['not_finite']],
+        // eslint-disable-next-line no-loss-of-precision -- a literal beyond a double, on purpose
         ['1e400', 1e400, ['not_finite']],
         ['negative', -1, ['negative', 'not_positive']],
         ['zero', 0, null],

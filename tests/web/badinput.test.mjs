@@ -2,9 +2,7 @@
 // field, dependent results shown as "—" (never NaN or Infinity), the reader's text kept.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { openPage, field, norm, ROOT, KINDS, useBrowserAndSite, loadUi } from './helpers.mjs';
+import { openPage, field, norm, KINDS, useBrowserAndSite, loadUi } from './helpers.mjs';
 
 const BAD = ['abc', '', '-5', '0', 'NaN', 'Infinity', '1e400', '1e300'];
 // fields where zero is a meaningful value (no KV cache yet; no weights kept in BF16; a GPU that

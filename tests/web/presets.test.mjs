@@ -12,7 +12,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, serve, openPage, until, frames, norm, loadUi, shotPath, requireSite, ROOT, SITE_DIR } from './helpers.mjs';
+import { launch, serve, openPage, until, frames, loadUi, shotPath, requireSite, ROOT, SITE_DIR } from './helpers.mjs';
 
 const UI = loadUi();
 const env = {};

@@ -21,7 +21,6 @@
 //                { type: 'error', code, detail }                  code: load, memory, verify, timer
 //                { type: 'stopped' }        (a team's worker, when another one failed)
 // Cancelling is the page's worker.terminate().
-/* eslint-env worker */
 /* global createRooflineMeasure */
 'use strict';
 

@@ -1,6 +1,6 @@
 // Figure: the intensity of a dense layer as the batch grows, against several GPUs' ridges, and
 // the smallest batch that crosses each ridge. Defaults: the core's case layer-4096.
-import { catalog, caseArgs, caseValues, deviceOrNull } from './catalog.js';
+import { catalog, caseArgs, deviceOrNull } from './catalog.js';
 import { catalogName } from './i18n.js';
 import { chartLegend, dataTable, emptyChart, fmtTick, frameIn, keyed, marker, polyline, scrollBox, showChart } from './charts.js';
 import { h, s } from './dom.js';

@@ -340,7 +340,6 @@ function decodeRoofs(c) {
 function drawCostCurve(c, pts, r) {
   const box = c.parts.costBox;
   if (!box) return;
-  const sel = c.state.selects;
   const price = c.v.price;
   // drawn only where the row could give a cost (a price the core took)
   if (!c.parts.costShown) {

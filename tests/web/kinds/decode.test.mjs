@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { expectRows, field, loadUi, norm, openPage, ROOT, rows, select, SITE_DIR, useBrowserAndSite } from '../helpers.mjs';
+import { expectRows, field, loadUi, norm, openPage, ROOT, select, SITE_DIR, useBrowserAndSite } from '../helpers.mjs';
 
 const env = useBrowserAndSite();
 const rl = await (await import(join(SITE_DIR, 'roofline.mjs'))).default();
