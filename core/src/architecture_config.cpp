@@ -114,6 +114,30 @@ constexpr FamilyName families[] = {
     {"phi3", Family::phi3},
 };
 
+/// What a family's configuration class in transformers fills in where a published config.json
+/// leaves a field out (0: nothing, the field is required). Gemma2Config and Gemma3TextConfig
+/// default heads, KV heads, head_dim, the vocabulary and the sliding window; Gemma 3 4B's own
+/// config leaves the first four out. head_dim, where a family has no default of its own, is
+/// hidden_size ÷ num_attention_heads only where that is the class's rule (LlamaConfig,
+/// MistralConfig, MixtralConfig, Qwen2Config, Phi3Config); other families must give it.
+struct FamilyDefaults {
+  double vocab = 0, heads = 0, kv_heads = 0, head_dim = 0, sliding_window = 0;
+  bool head_dim_from_hidden = false;
+};
+
+FamilyDefaults defaults_of(Family f) {
+  switch (f) {
+    case Family::gemma2: return {256000, 8, 4, 256, 4096, false};
+    case Family::gemma3: return {262208, 8, 4, 256, 4096, false};
+    case Family::llama:
+    case Family::mistral:
+    case Family::mixtral:
+    case Family::qwen2:
+    case Family::phi3: return {0, 0, 0, 0, 0, true};
+    default: return {};
+  }
+}
+
 Family family_of(const Config& c, std::string& model_type) {
   model_type = c.text("model_type");
   for (const FamilyName& f : families) {
@@ -169,15 +193,18 @@ Architecture read_text_config(const Config& c, Family fam, const std::string& mo
   a.family = model_type;
   a.layers = c.count("num_hidden_layers");
   a.hidden = c.count("hidden_size");
-  // Gemma 3's published configs leave out what Gemma3TextConfig defaults, the vocabulary among
-  // them: the family's documented default, not a guess (transformers' Gemma3TextConfig)
-  a.vocab = fam == Family::gemma3 ? c.count_or("vocab_size", 262208) : c.count("vocab_size");
+  // what the family's configuration class defaults (Gemma 3's published configs leave some out)
+  const FamilyDefaults d = defaults_of(fam);
+  const auto count_or_default = [&](std::string_view key, double fallback) {
+    return fallback > 0 ? c.count_or(key, fallback) : c.count(key);
+  };
+  a.vocab = count_or_default("vocab_size", d.vocab);
   a.max_context = c.count_or("max_position_embeddings", 0);
   const bool gemma = fam == Family::gemma2 || fam == Family::gemma3;
   a.tied_embeddings = c.flag_or("tie_word_embeddings", gemma);  // the families' own defaults
 
   Attention& at = a.attention;
-  at.heads = c.count("num_attention_heads");
+  at.heads = count_or_default("num_attention_heads", d.heads);
   if (fam == Family::deepseek) {
     at.kind = Attention::Kind::mla;
     at.kv_heads = at.heads;
@@ -189,14 +216,19 @@ Architecture read_text_config(const Config& c, Family fam, const std::string& mo
     at.head_dim = at.qk_nope_head_dim + at.qk_rope_head_dim;
     at.qkv_bias = c.flag_or("attention_bias", false);
   } else {
-    at.kv_heads = c.count("num_key_value_heads");
+    at.kv_heads = count_or_default("num_key_value_heads", d.kv_heads);
     if (std::fmod(at.heads, at.kv_heads) != 0) {
       throw Error(ErrorCode::out_of_range, c.path("num_key_value_heads"),
                   c.path("num_key_value_heads") + " must divide num_attention_heads (" + format_number(at.heads) + ")");
     }
-    if (c.has("head_dim")) {
-      at.head_dim = c.count("head_dim");
+    if (c.has("head_dim") || d.head_dim > 0) {
+      at.head_dim = count_or_default("head_dim", d.head_dim);
     } else {
+      if (!d.head_dim_from_hidden) {
+        throw Error(ErrorCode::missing_field, c.path("head_dim"),
+                    c.path("head_dim") + " is required: " + model_type +
+                        " has no rule for it from hidden_size (its heads need not be hidden_size ÷ heads wide)");
+      }
       if (std::fmod(a.hidden, at.heads) != 0) {
         throw Error(ErrorCode::missing_field, c.path("head_dim"),
                     c.path("head_dim") + " is required: hidden_size is not a multiple of num_attention_heads");
@@ -219,7 +251,8 @@ Architecture read_text_config(const Config& c, Family fam, const std::string& mo
 
   // which layers slide
   a.sliding_layer.assign(static_cast<std::size_t>(a.layers), false);
-  const double window = c.count_or_zero("sliding_window");
+  const double window = d.sliding_window > 0 && !c.has("sliding_window") ? d.sliding_window
+                                                                        : c.count_or_zero("sliding_window");
   if (window > 0) {
     std::vector<bool> sliding;
     if (read_layer_types(c, a.layers, sliding)) {

@@ -115,3 +115,25 @@ test('the clocks and quant calculators take the reader\'s config.json too, each 
     await context.close();
   }
 });
+
+test("Gemma 3 4B's published config, pasted as it is, is counted with its family's defaults: 8 heads, 4 KV heads of 256 (en)", async () => {
+  const { page, context, errors, foreign } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
+  try {
+    // the file leaves heads, KV heads, head_dim and the vocabulary to transformers' Gemma3TextConfig
+    const text = readFileSync(join(ROOT, 'tests/core/configs/gemma3-4b.json'), 'utf8');
+    await paste(page, text);
+    assert.equal(await configError(page), null, 'no field is said to be missing');
+    const want = rl.modelFromConfig({ config: text, tokens: 8192 });
+    assert.deepEqual([want.architecture.attention.kvHeads, want.architecture.attention.headDim], [4, 256]);
+    const f = await figures(page);
+    assert.ok(f.params && f.kv, JSON.stringify(f));
+    // the KV cache field holds what 8,192 tokens of this model take (4 KV heads × 256, windows of 1,024)
+    await select(page, 'decode', 'kvSource').selectOption('model');
+    const kvShown = Number((await field(page, 'decode', 'kv').inputValue()).replace(/,/g, '')) * 1e9;
+    assert.ok(Math.abs(kvShown / want.kvBytesPerSequence - 1) < 0.005, `${kvShown} vs ${want.kvBytesPerSequence}`);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(foreign, []);
+  } finally {
+    await context.close();
+  }
+});
