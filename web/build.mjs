@@ -317,8 +317,8 @@ async function main() {
     }
   }
   checkTexts('ui.json', ui);
-  const catalogTexts = mergeCatalogTexts(readJson(join(I18N, 'catalog.json')));
-  checkTexts('web/i18n/catalog.json and core/catalog', catalogTexts);
+  const catalogTexts = mergeCatalogTexts();
+  checkTexts('core/catalog', catalogTexts);
   const prose = readJson(join(I18N, 'prose.json'), true);
   const glossary = readJson(join(I18N, 'glossary.json'), true);
   const calcCss = minifyCss(readFileSync(join(SRC, 'calculator.css'), 'utf8'));

@@ -1,8 +1,8 @@
 // The catalog's names and sources in every language, for the page: read from the catalog's data
-// files (core/catalog/devices/*.json, models/*.json, measurements/*.json: English in the file's own
-// fields, Spanish and Portuguese under "translations") and merged with web/i18n/catalog.json
-// (weight formats and lesson cases, which live in the core's code). Keys as the page asks for
-// them: "gpu.t4", "source.gpu.t4", "model.llama3-8b", "stage.resnet50.conv1", "measurement.<id>", ...
+// files (core/catalog/devices/, models/, measurements/, formats/ and cases/: English in the
+// file's own fields, Spanish and Portuguese under "translations"). Keys as the page asks for
+// them: "gpu.t4", "source.gpu.t4", "model.llama3-8b", "stage.resnet50.conv1", "format.int4",
+// "case.c01-last-layer", "measurement.<id>", ...
 // A name a file does not translate is a proper noun ("NVIDIA B200"), the same in every language.
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -15,7 +15,7 @@ export const LANGS = ['en', 'es', 'pt'];
 /** Every data file as { path, data }, path relative to core/catalog ("devices/t4.json"). */
 export function catalogFiles() {
   const out = [];
-  for (const folder of ['devices', 'models', 'measurements']) {
+  for (const folder of ['devices', 'models', 'measurements', 'formats', 'cases']) {
     for (const name of readdirSync(join(CATALOG_DIR, folder)).filter((f) => f.endsWith('.json')).sort()) {
       const path = `${folder}/${name}`;
       let data;
@@ -30,7 +30,7 @@ export function catalogFiles() {
   return out;
 }
 
-/** The texts of the data files, keyed as web/i18n/catalog.json is. */
+/** The texts of the data files, keyed as the page asks for them. */
 export function fileTexts() {
   const texts = {};
   const put = (path, key, en, pick) => {
@@ -43,7 +43,7 @@ export function fileTexts() {
     texts[key] = entry;
   };
   for (const { path, data } of catalogFiles()) {
-    const kind = path.startsWith('devices/') ? 'gpu' : path.startsWith('measurements/') ? 'measurement' : 'model';
+    const kind = { devices: 'gpu', models: 'model', measurements: 'measurement', formats: 'format', cases: 'case' }[path.split('/')[0]];
     const tr = (lang) => (data.translations && data.translations[lang]) || {};
     put(path, `${kind}.${data.id}`, data.name, (lang) => tr(lang).name ?? data.name);
     // a missing translation of a source stays null: the build and the catalog test name it
@@ -56,12 +56,7 @@ export function fileTexts() {
   return texts;
 }
 
-/** web/i18n/catalog.json and the data files' texts together; a key given twice is an error. */
-export function catalogTexts(i18nCatalog) {
-  const all = { ...i18nCatalog };
-  for (const [key, entry] of Object.entries(fileTexts())) {
-    if (key in all) throw new Error(`web/i18n/catalog.json: ${key} belongs in its data file under core/catalog`);
-    all[key] = entry;
-  }
-  return all;
+/** Every catalog text: the data files' (the one place they are written). */
+export function catalogTexts() {
+  return fileTexts();
 }

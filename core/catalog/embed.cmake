@@ -1,4 +1,5 @@
-# Builds the catalog into the core: reads every file under models/, devices/ and measurements/, checks it, and
+# Builds the catalog into the core: reads every file under models/, devices/, measurements/, formats/
+# and cases/ (the weight formats and the lesson's named cases), checks it, and
 # writes one C++ source holding their text (the core parses it at first use, with the reader a
 # user's config.json goes through). Run by core/CMakeLists.txt at build time:
 #   cmake -DCATALOG=<core/catalog> -DOUT=<catalog_files.cpp> -P embed.cmake
@@ -23,7 +24,7 @@ endfunction()
 
 set(body "")
 set(count 0)
-foreach(folder devices models measurements)
+foreach(folder devices models measurements formats cases)
   file(GLOB files RELATIVE "${CATALOG}" "${CATALOG}/${folder}/*.json")
   list(SORT files)
   foreach(path IN LISTS files)
@@ -58,6 +59,19 @@ foreach(folder devices models measurements)
         require("${text}" "${path}" ${key} NUMBER)
       endforeach()
       require("${text}" "${path}" peakFlopsPerSecond OBJECT)
+    elseif(folder STREQUAL "formats")
+      foreach(key bits lessonOrder)
+        require("${text}" "${path}" ${key} NUMBER)
+      endforeach()
+      foreach(key scaleDtype computeDtype)
+        require("${text}" "${path}" ${key} STRING)
+      endforeach()
+      foreach(key weightOnly keepsBf16Share)
+        require("${text}" "${path}" ${key} BOOLEAN)
+      endforeach()
+    elseif(folder STREQUAL "cases")
+      require("${text}" "${path}" lessonOrder NUMBER)
+      require("${text}" "${path}" values OBJECT)
     elseif(folder STREQUAL "measurements")
       foreach(key model format gpu phase engine date url)
         require("${text}" "${path}" ${key} STRING)

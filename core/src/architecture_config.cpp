@@ -251,8 +251,8 @@ Architecture read_text_config(const Config& c, Family fam, const std::string& mo
 
   // which layers slide
   a.sliding_layer.assign(static_cast<std::size_t>(a.layers), false);
-  const double window = d.sliding_window > 0 && !c.has("sliding_window") ? d.sliding_window
-                                                                        : c.count_or_zero("sliding_window");
+  const double window =
+      d.sliding_window > 0 && !c.has("sliding_window") ? d.sliding_window : c.count_or_zero("sliding_window");
   if (window > 0) {
     std::vector<bool> sliding;
     if (read_layer_types(c, a.layers, sliding)) {

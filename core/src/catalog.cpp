@@ -194,25 +194,51 @@ const std::vector<Gpu>& gpu_table() {
   return table;
 }
 
+/// A dtype field of a catalog file ("fp16"), or none where the file has null.
+std::optional<Dtype> dtype_field(const Entry& e, std::string_view key, bool optional) {
+  if (optional && !e.find(key)) return std::nullopt;
+  return parse_dtype(e.text(key), std::string(key));
+}
+
+WeightFormat read_format(const Value& v, const std::string& path) {
+  const Entry e(v, path);
+  WeightFormat f;
+  f.id = e.text("id");
+  f.name = e.text("name");
+  f.lesson_order = static_cast<int>(e.positive("lessonOrder"));
+  f.dtype = dtype_field(e, "dtype", true);
+  f.bits = e.positive("bits");
+  const Value* wo = e.find("weightOnly");
+  const Value* keep = e.find("keepsBf16Share");
+  if (!wo || !wo->is(Value::Kind::boolean)) e.fail("weightOnly", "must be true or false");
+  if (!keep || !keep->is(Value::Kind::boolean)) e.fail("keepsBf16Share", "must be true or false");
+  f.weight_only = wo->boolean();
+  f.keeps_bf16_share = keep->boolean();
+  f.group_size = e.optional_positive("groupSize");
+  f.scale_dtype = *dtype_field(e, "scaleDtype", false);
+  f.compute_dtype = *dtype_field(e, "computeDtype", false);
+  f.source = e.text("source");
+  if (!f.dtype && !f.weight_only) e.fail("dtype", "is required for a format that is not weight-only");
+  return f;
+}
+
+/// The entries of one folder in the lesson's order (lessonOrder, each given once).
+template <class T, class Read>
+std::vector<T> read_in_order(std::string_view folder, Read read) {
+  std::vector<T> t = read_folder<T>(folder, read);
+  std::sort(t.begin(), t.end(), [](const T& a, const T& b) { return a.lesson_order < b.lesson_order; });
+  for (std::size_t i = 1; i < t.size(); ++i) {
+    if (t[i].lesson_order == t[i - 1].lesson_order) {
+      throw Error(ErrorCode::internal_error, "lessonOrder",
+                  "core/catalog/" + std::string(folder) + t[i].id + ".json: lessonOrder " +
+                      std::to_string(t[i].lesson_order) + " is also " + t[i - 1].id + "'s");
+    }
+  }
+  return t;
+}
+
 const std::vector<WeightFormat>& format_table() {
-  // clang-format off: one entry per line group, laid out as a table
-  static const std::vector<WeightFormat> table = {
-      {"bf16", "BF16", Dtype::bf16, 16, false, std::nullopt, Dtype::fp16, false, Dtype::bf16,
-       "Lesson: 2 bytes per weight, as Llama 3 8B is served (≈ 16.06 GB)."},
-      {"fp16", "FP16", Dtype::fp16, 16, false, std::nullopt, Dtype::fp16, false, Dtype::fp16,
-       "Lesson (C01): 2 bytes per weight, and the arithmetic at the FP16 peak."},
-      {"fp8", "FP8", Dtype::fp8, 8, false, std::nullopt, Dtype::fp16, false, Dtype::fp8,
-       "Lesson (C10): 1 byte per weight, and the matmuls run at the FP8 peak."},
-      {"int8", "INT8 weight-only", Dtype::int8, 8, true, std::nullopt, Dtype::fp16, false, Dtype::bf16,
-       "Lesson: 1 byte per weight (Llama 3 8B ≈ 8.03 GB); the weights are converted back to 16 bits "
-       "before the arithmetic, so the matmuls run at the BF16 peak."},
-      {"int4", "INT4 weight-only", Dtype::int4, 4, true, 64.0, Dtype::fp16, true, Dtype::bf16,
-       "Lesson: half a byte per weight plus the scale of each group (one FP16 scale per 64 weights "
-       "here), with the embeddings and the output layer kept in BF16 (Llama 3 8B ≈ 5.73 GB)."},
-      {"q3.5", "3.5 bits", std::nullopt, 3.5, true, std::nullopt, Dtype::fp16, false, Dtype::bf16,
-       "Lesson: the on-device model compressed to ≈ 3.5 bits per weight on average (≈ 1.3 GB for 3 B)."},
-  };
-  // clang-format on
+  static const std::vector<WeightFormat> table = read_in_order<WeightFormat>("formats/", read_format);
   return table;
 }
 
@@ -250,121 +276,34 @@ const std::vector<Model>& model_table() {
   return table;
 }
 
-CaseValue num(std::string_view name, double v) { return {name, v, {}}; }
-CaseValue id(std::string_view name, std::string_view v) { return {name, 0, v}; }
+LessonCase read_case(const Value& v, const std::string& path) {
+  const Entry e(v, path);
+  LessonCase c;
+  c.id = e.text("id");
+  c.name = e.text("name");
+  c.lesson_order = static_cast<int>(e.positive("lessonOrder"));
+  c.source = e.text("source");
+  const Value* values = e.find("values");
+  if (!values || !values->is(Value::Kind::object) || values->keys().empty()) {
+    e.fail("values", "must be an object of named values");
+  }
+  // each value a number in base units, or an id (a GPU, a model, a format, a dtype)
+  for (std::size_t i = 0; i < values->keys().size(); ++i) {
+    const std::string& name = values->keys()[i];
+    const Value& x = values->items()[i];
+    if (x.is(Value::Kind::number) && std::isfinite(x.number())) {
+      c.values.push_back({name, x.number(), {}});
+    } else if (x.is(Value::Kind::string) && !x.string().empty()) {
+      c.values.push_back({name, 0, x.string()});
+    } else {
+      e.fail("values." + name, "must be a number or an id");
+    }
+  }
+  return c;
+}
 
 const std::vector<LessonCase>& case_table() {
-  // clang-format off: one entry per line group, laid out as a table
-  static const std::vector<LessonCase> table = {
-      {"c01-last-layer",
-       "C01's last layer on a batch of 32 photos",
-       {num("n", 32), num("k", 2048), num("m", 500), id("dtype", "fp16"), id("gpu", "t4")},
-       "Lesson: the final dense layer of C01 (2,048 inputs, 500 classes) over 32 photos, FP16 on a T4: "
-       "65,536,000 FLOPs."},
-      {"matmul-4096",
-       "Two 4,096 × 4,096 matrices",
-       {num("n", 4096), num("k", 4096), num("m", 4096), id("dtype", "fp16"), id("gpu", "t4")},
-       "Lesson: two 4,096 × 4,096 matrices in FP16 on a T4, ≈ 137 GFLOPs and ≈ 101 MB, intensity ≈ 1,365."},
-      {"matvec-4096",
-       "A 4,096 × 4,096 matrix times a vector",
-       {num("n", 1), num("k", 4096), num("m", 4096), id("dtype", "fp16"), id("gpu", "t4")},
-       "Lesson: a 4,096 × 4,096 matrix times one vector in FP16 on a T4 uses each weight once: ≈ 33.6 "
-       "million FLOPs over ≈ 33.6 MB, an intensity of ≈ 1, memory-bound (≈ 0.105 ms to read, ≈ 0.0005 ms "
-       "to compute)."},
-      {"matmul-1024",
-       "Two 1,024 × 1,024 matrices",
-       {num("n", 1024), num("k", 1024), num("m", 1024), id("dtype", "fp16"), id("gpu", "t4")},
-       "Lesson (exercise 5): two 1,024 × 1,024 matrices in FP16, ≈ 2.15 × 10⁹ FLOPs over ≈ 6.3 MB, an "
-       "intensity of ≈ 341: compute-bound on a T4 (ridge ≈ 203), memory-bound on an L4 (ridge ≈ 403)."},
-      {"dot-4096",
-       "Dot product of two vectors of 4,096 numbers",
-       {num("n", 1), num("k", 4096), num("m", 1), id("dtype", "fp16"), id("gpu", "t4")},
-       "Lesson: two vectors of 4,096 numbers in FP16, 8,192 FLOPs over 16,384 bytes read, an intensity "
-       "of 0.5 (writing the 2-byte result adds 2 bytes)."},
-      {"t4-decode-point",
-       "An LLM decode on the T4's roofline",
-       {id("gpu", "t4"), id("dtype", "fp16"), num("flopsPerByte", 1)},
-       "Lesson: decoding in 16 bits uses each 2-byte weight for 2 FLOPs, an intensity of ≈ 1, which "
-       "reaches at most 0.32 TFLOPS on a T4."},
-      {"layer-4096",
-       "A 4,096 × 4,096 layer with a batch",
-       {num("inputs", 4096), num("outputs", 4096), num("batch", 32), id("dtype", "fp16"), id("gpu", "t4")},
-       "Lesson: a 4,096 × 4,096 FP16 layer applied to a batch of vectors; it crosses the T4's ridge at "
-       "a batch of 226."},
-      {"llama-l4-decode",
-       "Llama 3 8B decoding on an L4",
-       {id("model", "llama3-8b"), id("format", "bf16"), id("gpu", "l4"), num("batch", 1), num("kvTokens", 0),
-        num("gpus", 1)},
-       "Lesson: every token reads the 16.06 GB of weights once; at 300 GB/s that is ≈ 53.5 ms, ≈ 18.7 "
-       "tokens per second."},
-      {"four-conversations",
-       "Four conversations at once on an L4",
-       {id("model", "llama3-8b"), id("format", "bf16"), id("gpu", "l4"), num("batch", 4), num("kvTokens", 8192),
-        num("kvBytesPerSequence", 1.07e9), num("gpus", 1)},
-       "Lesson: four conversations of 8,192 tokens, 1.07 GB of KV cache each (the lesson's rounding of the "
-       "1,073,741,824 bytes that 8,192 tokens of Llama 3 8B hold): 16.06 + 4 × 1.07 ≈ 20.3 GB per step, "
-       "≈ 59 tokens per second in total, ≈ 15 each."},
-      {"llama-l4-prefill",
-       "Prefill of a 2,000-token prompt on an L4",
-       {id("model", "llama3-8b"), id("format", "bf16"), id("gpu", "l4"), num("promptTokens", 2000), num("gpus", 1)},
-       "Lesson: the 2,000 tokens of a prompt go through the model together: ≈ 265 ms, set by the "
-       "arithmetic, against ≈ 54 ms per decoded token."},
-      {"c10-2xh100",
-       "C10 on two H100 in tensor parallel",
-       {id("model", "c10-70b"), id("format", "fp8"), id("gpu", "h100-sxm"), num("gpus", 2), num("batch", 40),
-        num("kvBytesPerSequence", 695e6), num("promptTokens", 2000)},
-       "Lesson (C10): 70.6 GB of FP8 weights split over two H100; with 40 conversations each GPU also "
-       "reads ≈ 13.9 GB of KV cache per step (2 × 13.9 GB ÷ 40 = 0.695 GB per conversation); a "
-       "2,000-token prompt."},
-      {"conv1-tiles",
-       "Tiles over C01's first feature maps",
-       {num("tile", 64), num("elements", 802816), id("dtype", "fp16"), id("gpu", "t4")},
-       "Lesson: square tiles of a matmul, and the 112 × 112 × 64 = 802,816 values that C01's first "
-       "convolution writes, in FP16 on a T4."},
-      {"c01-day",
-       "All of one day's photos at C01",
-       {id("model", "resnet50"), id("gpu", "t4"), num("items", 10e6), num("itemsPerSecond", 1200), num("gpus", 2),
-        num("hours", 730)},
-       "Lesson (C01): ≈ 10 million photos a day, 8.2 GFLOPs each, on two T4 that serve ≈ 1,200 photos/s each "
-       "(perf_analyzer); a month of 730 h."},
-      {"c01-training",
-       "C01's monthly training run",
-       {id("model", "resnet50"), num("examples", 1840211), num("epochs", 8)},
-       "Lesson (C01): 1,840,211 photos, 8 epochs, a step ≈ 3 forward passes."},
-      {"c01-fp32",
-       "C01 served in float32 without optimizing",
-       {id("model", "resnet50"), id("gpu", "t4"), id("dtype", "fp32"), num("itemsPerSecond", 100),
-        num("demandItemsPerSecond", 500)},
-       "Lesson (C01): unoptimized PyTorch in float32 serves ≈ 100 photos/s; the design peak is 500."},
-      {"c10-serving",
-       "C10: a replica of two H100 serving a 70.6 B model",
-       {id("model", "c10-70b"), id("format", "fp8"), id("gpu", "h100-sxm"), num("gpus", 2), num("batch", 40),
-        num("kvBytesPerSequence", 695e6), num("promptTokens", 1000), num("itemsPerSecond", 4.2), num("seconds", 0.05),
-        num("replicas", 16)},
-       "Lesson (C10): two H100 per replica, 40 conversations of 0.695 GB of KV cache, ≈ 4.2 questions/s of ≈ 1,000 new "
-       "tokens, a 50 ms TPOT target, 16 replicas."},
-      {"phone-decode",
-       "A small model on a phone",
-       {id("model", "phone-3b"), num("batch", 1), num("kvBytesPerSequence", 0), num("bytesPerSecond", 50e9),
-        num("measuredTokensPerSecond", 30), num("publishedYear", 2024)},
-       "Lesson: ≈ 30 tokens/s on an iPhone 15 Pro (Apple, 2024); ≈ 50 GB/s is the lesson's estimate."},
-      {"game-frame",
-       "A 1080p frame, 60 times a second",
-       {num("width", 1920), num("height", 1080), num("framesPerSecond", 60)},
-       "Lesson: 1920 × 1080 pixels, 60 times a second."},
-      {"c01-conv1",
-       "C01's first convolution",
-       {num("inputHeight", 224), num("inputWidth", 224), num("inChannels", 3), num("kernelHeight", 7),
-        num("kernelWidth", 7), num("filters", 64), num("stride", 2), num("padding", 3), id("dtype", "fp16")},
-       "Lesson (C01): ResNet-50's first layer looks at a 224 × 224 photo with 3 channels through 64 filters "
-       "of 7 × 7, stride 2 and padding 3: 112 × 112 = 12,544 positions, a 12,544 × 147 by 147 × 64 matmul."},
-      {"m08-resolution",
-       "C01's photos at a lower resolution",
-       {num("fromSide", 224), num("toSide", 160)},
-       "Lesson (what comes next, M08): lowering the input from 224 × 224 to 160 × 160 pixels leaves "
-       "(160 ÷ 224)² ≈ 51 % of the FLOPs."},
-  };
-  // clang-format on
+  static const std::vector<LessonCase> table = read_in_order<LessonCase>("cases/", read_case);
   return table;
 }
 // The entry with `id`, or an error listing the ids there are.

@@ -17,8 +17,8 @@ namespace roofline::exercise_parts {
 /// (209 for 208.6, 0.2 µs for 0.198 µs, 2,700 for 2,722) and no common mistake (2×, 1.07×).
 constexpr double lesson_rounding = 0.025;
 
-inline CaseValue num(std::string_view name, double v) { return {name, v, {}}; }
-inline CaseValue named_id(std::string_view name, std::string_view v) { return {name, 0, v}; }
+inline CaseValue num(std::string_view name, double v) { return {std::string(name), v, {}}; }
+inline CaseValue named_id(std::string_view name, std::string_view v) { return {std::string(name), 0, std::string(v)}; }
 
 inline ExercisePart number(std::string_view part_id, std::string_view kind, double expected,
                            double rel = lesson_rounding) {

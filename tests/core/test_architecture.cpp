@@ -165,8 +165,8 @@ TEST_CASE("Qwen3-30B-A3B and DeepSeek-V3: totals and active counts as published"
 }
 
 TEST_CASE("a config of every family is read") {
-  for (const char* name :
-       {"llama2-7b.json", "qwen2-7b.json", "phi3-mini.json", "deepseek-v2-lite.json", "gemma3-text-1b.json", "gemma3-4b.json"}) {
+  for (const char* name : {"llama2-7b.json", "qwen2-7b.json", "phi3-mini.json", "deepseek-v2-lite.json",
+                           "gemma3-text-1b.json", "gemma3-4b.json"}) {
     INFO(name);
     const Architecture a = architecture_from_config(fixture(name));
     const ParamCounts p = param_counts(a);
@@ -276,14 +276,16 @@ TEST_CASE("Gemma 3 4B's published config leaves heads, KV heads, head_dim and vo
   // google/gemma-3-4b-it names hidden, MLP, layers and window; transformers fills in 8 heads, 4 KV
   // heads of 256, and 262,208 tokens. The Gemma 3 report's table: 675M embedding (with the
   // projector), 3,209M non-embedding, 417M vision encoder.
-  const Value r = api::call("modelFromConfig", Value::object().set("config", fixture("gemma3-4b.json")).set("tokens", 1024.0));
+  const Value r =
+      api::call("modelFromConfig", Value::object().set("config", fixture("gemma3-4b.json")).set("tokens", 1024.0));
   const Value& at = r.get("architecture").get("attention");
   CHECK(at.get("heads").number() == 8);
   CHECK(at.get("kvHeads").number() == 4);
   CHECK(at.get("headDim").number() == 256);
   CHECK(r.get("architecture").get("vocabSize").number() == 262208);
   CHECK(r.get("embeddingParams").number() == 262208.0 * 2560);
-  const double text_non_embedding = r.get("params").number() - r.get("embeddingParams").number() - r.get("visionParams").number();
+  const double text_non_embedding =
+      r.get("params").number() - r.get("embeddingParams").number() - r.get("visionParams").number();
   CHECK(text_non_embedding == Approx(3209e6).epsilon(0.005));
   CHECK(r.get("visionParams").number() == Approx(417e6).epsilon(0.01));
   // every layer's K and V: 4 heads × 256 × 2 × 2 bytes in BF16, each of the 34 layers holding up to
@@ -293,7 +295,8 @@ TEST_CASE("Gemma 3 4B's published config leaves heads, KV heads, head_dim and vo
 
 TEST_CASE("a Gemma config without head_dim takes the family's 256, not hidden ÷ heads") {
   // Gemma 3 12B's shape with head_dim left out: hidden ÷ heads would be 3,840 ÷ 16 = 240
-  const Value gemma12 = json::parse_json(R"({"model_type": "gemma3_text", "hidden_size": 3840, "intermediate_size": 15360,
+  const Value gemma12 =
+      json::parse_json(R"({"model_type": "gemma3_text", "hidden_size": 3840, "intermediate_size": 15360,
     "num_hidden_layers": 48, "num_attention_heads": 16, "num_key_value_heads": 8, "vocab_size": 262208, "sliding_window": 1024})");
   CHECK(architecture_from_config(gemma12).attention.head_dim == 256);
   // Gemma 2's window defaults to 4,096: half its layers slide

@@ -26,6 +26,7 @@ const SOURCES = [...files(join(ROOT, 'core', 'src')), ...files(join(ROOT, 'core'
 /** Sources of core/src that belong to a module of another name (a module split into files). */
 const PART_OF = {
   architecture_config: 'architecture',
+  exercise_draw: 'exercises',
   exercise_parts: 'exercises',
   questions: 'exercises',
   json_read: 'json',

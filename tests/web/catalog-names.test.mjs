@@ -1,5 +1,5 @@
-// The catalog's names and sources in the reader's language (the data files under core/catalog and
-// web/i18n/catalog.json, merged by web/catalog-texts.mjs): every device,
+// The catalog's names and sources in the reader's language (the data files under core/catalog,
+// read by web/catalog-texts.mjs): every device,
 // model, model stage, weight format and lesson case of the module has a name in English,
 // Spanish and Portuguese, and a source in all three; the English is the core's own text; a
 // translation keeps the English text's numbers (written in its language's notation); and no
@@ -7,7 +7,7 @@
 //   SITE_DIR=build-wasm/site node --test tests/web/catalog-names.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { catalogTexts } from '../../web/catalog-texts.mjs';
@@ -70,9 +70,9 @@ export function numbersIn(text, lang) {
 }
 
 const rl = await loadModule();
-const texts = catalogTexts(JSON.parse(readFileSync(join(ROOT, 'web/i18n/catalog.json'), 'utf8')));
+const texts = catalogTexts();
 
-/** Every catalog entry: { key, name, source } with key as in catalog.json ("gpu.t4" …). */
+/** Every catalog entry: { key, name, source } with key as the page asks for it ("gpu.t4" …). */
 function entries() {
   const out = [];
   for (const g of rl.gpus()) out.push({ key: `gpu.${g.id}`, name: g.name, source: g.source });
@@ -132,10 +132,10 @@ test('every catalog entry has a name and a source in English, Spanish and Portug
       if (typeof t !== 'string' || !t.trim()) missing.push(`${p.key}.${l}`);
     }
   }
-  assert.deepEqual(missing, [], `web/i18n/catalog.json lacks:\n${missing.join('\n')}`);
+  assert.deepEqual(missing, [], `the catalog's files lack:\n${missing.join('\n')}`);
 });
 
-test('web/i18n/catalog.json names nothing the catalog lacks', () => {
+test('the catalog\'s texts name nothing the module lacks', () => {
   const known = new Set(pairs().map((p) => p.key));
   const stale = Object.keys(texts).filter((k) => !known.has(k));
   assert.deepEqual(stale, [], `entries for ids the module does not have:\n${stale.join('\n')}`);
@@ -143,7 +143,7 @@ test('web/i18n/catalog.json names nothing the catalog lacks', () => {
 
 test('the English name and source are the core\'s own text', () => {
   const differ = pairs().filter((p) => texts[p.key] && texts[p.key].en !== p.core)
-    .map((p) => `${p.key}: core "${p.core}", catalog.json "${texts[p.key].en}"`);
+    .map((p) => `${p.key}: core "${p.core}", the file's text "${texts[p.key].en}"`);
   assert.deepEqual(differ, []);
 });
 

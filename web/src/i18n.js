@@ -256,9 +256,9 @@ export function catalogSource(kind, id, lang) {
 
 function catalogText(key, lang) {
   const entry = CATALOG && Object.prototype.hasOwnProperty.call(CATALOG, key) ? CATALOG[key] : null;
-  if (!entry) throw new Error(`web/i18n/catalog.json has no ${key}`);
+  if (!entry) throw new Error(`the catalog's texts have no ${key}`);
   const text = entry[lang];
-  if (typeof text !== 'string') throw new Error(`web/i18n/catalog.json ${key} has no ${lang} text`);
+  if (typeof text !== 'string') throw new Error(`the catalog's text ${key} has no ${lang} text`);
   return text;
 }
 

@@ -95,19 +95,20 @@ struct Model {
 
 /// One value of a lesson case: a number in base units, or an id (GPU, model, format, dtype).
 struct CaseValue {
-  std::string_view name;
+  std::string name;
   double number = 0;
-  std::string_view id;  ///< non-empty for ids
+  std::string id;  ///< non-empty for ids
   [[nodiscard]] bool is_id() const { return !id.empty(); }
 };
 
 /// A worked case of the lesson (the C01 last layer, Llama 3 8B on an L4, ...): the inputs every
 /// calculator, table and exercise starts from, as named values.
 struct LessonCase {
-  std::string_view id;
-  std::string_view name;
+  std::string id;
+  std::string name;
   std::vector<CaseValue> values;
-  std::string_view source;
+  std::string source;
+  int lesson_order = 0;  ///< its place in lesson_cases()
   [[nodiscard]] const CaseValue* find(std::string_view name) const;
 };
 

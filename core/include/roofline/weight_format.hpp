@@ -4,6 +4,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "roofline/dtype.hpp"
@@ -15,8 +16,8 @@ namespace roofline {
 /// per group and a share of the model kept in BF16 (INT8, INT4), or a bit budget with no dtype of
 /// its own (3.5 bits per weight).
 struct WeightFormat {
-  std::string_view id;               ///< "bf16", "fp8", "int8", "int4", "q3.5"
-  std::string_view name;             ///< "BF16", "INT4 weight-only", ...
+  std::string id;                    ///< "bf16", "fp8", "int8", "int4", "q3.5"
+  std::string name;                  ///< "BF16", "INT4 weight-only", ...
   std::optional<Dtype> dtype;        ///< storage of the quantized part; none for a bit budget
   double bits = 16;                  ///< bits of each stored weight (without scales)
   bool weight_only = false;          ///< activations and the arithmetic stay in 16 bits
@@ -24,7 +25,8 @@ struct WeightFormat {
   Dtype scale_dtype = Dtype::fp16;
   bool keeps_bf16_share = false;      ///< the model's kept_params stay in BF16
   Dtype compute_dtype = Dtype::bf16;  ///< whose peak the matmuls run at
-  std::string_view source;
+  std::string source;
+  int lesson_order = 0;  ///< its place in the lesson's list (formats())
 };
 
 /// A model's weights in one format.
