@@ -19,12 +19,15 @@ import { esbuild, ESBUILD_TARGET, MINIFY, minifyCss } from './esbuild.mjs';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SRC = join(HERE, 'src');
 const I18N = join(HERE, 'i18n');
-const LANGS = ['en', 'es', 'pt'];
 // The calculator kinds (web/src/kinds.js). The calculators an author can paste prerendered
 // (snippets/<kind>.<lang>.html) are its `snippet` ones. Not byhand: its grid is placed through
 // element.style, which static HTML could only carry as style attributes, refused by a strict CSP;
 // nor device, which measures the reader's own machine.
 import { KINDS, SNIPPET_KINDS, kindExport } from './src/kinds.js';
+// The languages and how each writes numbers, read from this Node's Intl and written into every
+// bundle (web/src/lang.js: the page then needs no locale data of its own)
+import { LANGS } from './src/lang.js';
+import { NUMBERS } from './src/numbers.js';
 
 function args(argv) {
   const out = { moduleDir: 'build-wasm/site', out: null };
@@ -158,7 +161,8 @@ function bundle(dir, entry, data, { title = 'page and <roofline-calculator> elem
       `globalThis.__rooflineModules = { ${names.map(([f, v]) => `${JSON.stringify(`./${f}`)}: ${v}`).join(', ')} };`,
       `import './${entry}.js';`, ''].join('\n'));
   }
-  const args = [from, '--bundle', '--format=iife', `--target=${ESBUILD_TARGET}`, ...external.map((f) => `--external:./${f}`)];
+  const args = [from, '--bundle', '--format=iife', `--target=${ESBUILD_TARGET}`, '--define:ROOFLINE_BUILT=true', `--define:ROOFLINE_NUMBERS=${JSON.stringify(NUMBERS)}`,
+    ...external.map((f) => `--external:./${f}`)];
   if (minify && MINIFY) args.push('--minify');
   let code = esbuild(args, { cwd: dir });
   if (external.length) {

@@ -10,7 +10,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const CATALOG_DIR = join(ROOT, 'core/catalog');
-export const LANGS = ['en', 'es', 'pt'];
+export { LANGS } from './src/lang.js';
+import { LANGS } from './src/lang.js';
 
 /** Every data file as { path, data }, path relative to core/catalog ("devices/t4.json"). */
 export function catalogFiles() {

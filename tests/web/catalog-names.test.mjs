@@ -14,7 +14,8 @@ import { catalogTexts } from '../../web/catalog-texts.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SITE_DIR = resolve(ROOT, process.env.SITE_DIR || 'build-wasm/site');
-const LANGS = ['en', 'es', 'pt'];
+import { LANGS } from '../../web/src/lang.js';
+import { NUMBERS } from '../../web/src/numbers.js';
 
 // Names that are the same in every language: brand names of GPUs and models, and the names of
 // number formats. Anything else left in English is an untranslated name.
@@ -37,8 +38,8 @@ async function loadModule() {
 }
 
 /**
- * The numbers of a text, read in its language's notation: en-US and es-MX write 2,048 and
- * 0.695, pt-BR writes 2.048 and 0,695.
+ * The numbers of a text, read in its language's notation (web/src/lang.js): en-US and es-MX write
+ * 2,048 and 0.695, pt-BR writes 2.048 and 0,695.
  *
  * A number that is part of a name or a code is written the same in every language, so it is
  * read as written (English notation) whatever the language, never in pt-BR's: one glued to a
@@ -63,7 +64,8 @@ export function numbersIn(text, lang) {
       const dots = written.split('.');
       out.push(...(dots.length > 2 ? dots : [written]).map(Number));
     } else {
-      out.push(Number(lang === 'pt' ? m[0].replace(/\./g, '').replace(',', '.') : m[0].replace(/,/g, '')));
+      const { group, decimal } = NUMBERS[lang];
+      out.push(Number(m[0].split(group).join('').replace(decimal, '.')));
     }
   }
   return out.sort((a, b) => a - b);

@@ -14,7 +14,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 export const ROOT = resolve(HERE, '../..');
 export const SITE_DIR = resolve(ROOT, process.env.SITE_DIR || 'build-wasm/site');
 export const SHOTS = join(HERE, 'screenshots');
-export const LANGS = ['en', 'es', 'pt'];
+export { LANGS } from '../../web/src/lang.js';
 // the calculators with a section of their own on the page (web/src/kinds.js)
 import { PAGE_KINDS } from '../../web/src/kinds.js';
 export const KINDS = PAGE_KINDS;

@@ -46,7 +46,7 @@ const KV_LEFT_OUT = {
 const decodeSummary = (page) => page.evaluate(() => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot.querySelector('.summary').textContent);
 const VERDICT = { memory: { en: 'memory-bound', es: 'memory-bound (limitado por la memoria)', pt: 'memory-bound (limitado pela memória)' } };
 
-for (const lang of ['en', 'es', 'pt']) {
+for (const lang of LANGS) {
   test(`defaults show the lesson's numbers (${lang})`, async () => {
     const { page, context, foreign, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
     try {
@@ -1008,7 +1008,7 @@ test("the page writes numbers as Chromium's Intl.NumberFormat does, in each lang
 });
 
 test("the contents' two columns leave room for the second column's numbers, in each language", async () => {
-  for (const lang of ['en', 'es', 'pt']) {
+  for (const lang of LANGS) {
     const { page, context } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
     try {
       await until(page, (n) => document.querySelectorAll('.toc li').length === n, SECTION_COUNT);

@@ -12,7 +12,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, serve, openPage, until, frames, loadUi, shotPath, requireSite, ROOT, SITE_DIR } from './helpers.mjs';
+import { LANGS, launch, serve, openPage, until, frames, loadUi, shotPath, requireSite, ROOT, SITE_DIR } from './helpers.mjs';
 
 const UI = loadUi();
 const env = {};
@@ -38,7 +38,7 @@ before(async () => {
   env.dir = mkdtempSync(join(tmpdir(), 'roofline-presets-'));
   for (const f of ['roofline-calculator.js', 'roofline.js', 'favicon.svg']) copyFileSync(join(SITE_DIR, f), join(env.dir, f));
   const page = readFileSync(join(ROOT, 'tests/web/fixtures/presets.html'), 'utf8');
-  for (const lang of ['en', 'es', 'pt']) writeFileSync(join(env.dir, `presets.${lang}.html`), page.replaceAll('{lang}', lang));
+  for (const lang of LANGS) writeFileSync(join(env.dir, `presets.${lang}.html`), page.replaceAll('{lang}', lang));
   // the lesson's defaults the bad calculator keeps, from the very module the page runs
   const createRoofline = (await import(pathToFileURL(join(SITE_DIR, 'roofline.mjs')).href)).default;
   const rl = await createRoofline();

@@ -3,13 +3,14 @@
 // Formatting picks a display scale (a decimal prefix); it never computes a quantity.
 import { fromBase } from './units.js';
 import { LANGS, LOCALES } from './lang.js';
+import { NUMBERS } from './numbers.js';
 
 export const DASH = '—';
 const NBSP = '\u00a0';
 
-// Decimal and grouping marks per language, as CLDR writes them for en-US, es-MX and pt-BR (all
-// three group from 1,000 on, and write a percent sign with no space).
-const MARKS = { en: { group: ',', decimal: '.' }, es: { group: ',', decimal: '.' }, pt: { group: '.', decimal: ',' } };
+// Decimal and grouping marks per language (lang.js, from Intl); en-US, es-MX and pt-BR all group
+// from 1,000 on and write a percent sign with no space.
+const MARKS = NUMBERS;
 
 // The page's number formats, by name (fixed and significant digits named by their count):
 // written here rather than by Intl.NumberFormat, whose first use in a page costs 10–40 ms (the
@@ -97,18 +98,9 @@ function formatDecimal(x, lang, { sig, maxFrac, minFrac = 0, grouping = true, pe
 }
 
 // The compact notation (12K, 12 mil), as Intl.NumberFormat writes it with { notation: 'compact',
-// maximumSignificantDigits: 3 }: CLDR's short patterns for en-US, es-MX and pt-BR, one per power of
-// ten from 10^3 to 10^14 (above, the last one's), as [the power divided off, the word after the
-// number]. Spanish writes thousands of millions as "1000 M", then "12 mil M"; es and pt put a
-// no-break space before the word.
-const COMPACT = (() => {
-  const per = (words) => words.flatMap(([power, word, count]) => Array(count).fill([power, word]));
-  return {
-    en: per([[3, 'K', 3], [6, 'M', 3], [9, 'B', 3], [12, 'T', 3]]),
-    es: per([[3, `${NBSP}k`, 3], [6, `${NBSP}M`, 4], [9, `${NBSP}mil${NBSP}M`, 2], [12, `${NBSP}B`, 3]]),
-    pt: per([[3, `${NBSP}mil`, 3], [6, `${NBSP}mi`, 3], [9, `${NBSP}bi`, 3], [12, `${NBSP}tri`, 3]]),
-  };
-})();
+// maximumSignificantDigits: 3 }: for each power of ten from 10^3 to 10^14 (above, the last one's),
+// [the power divided off, the word after the number], read from Intl by lang.js. Spanish writes
+// thousands of millions as "1000 M", then "12 mil M"; es and pt put a no-break space before the word.
 
 /** x in the compact notation, 3 significant digits: 999 → 999, 999.5 → 1K, 12,345,678 → 12.3M. */
 function formatCompact(x, lang) {
@@ -116,7 +108,7 @@ function formatCompact(x, lang) {
   // rounding to 3 digits may carry into the next power (999.5 → 1,000): the pattern is the rounded number's
   if (digits.length > 3 && digits.startsWith('999') && digits[3] >= '5') exp += 1;
   if (exp < 3) return formatDecimal(x, lang, { sig: 3 });
-  const table = COMPACT[lang] || COMPACT.en;
+  const table = (MARKS[lang] || MARKS.en).compact;
   const [power, word] = table[Math.min(exp, 14) - 3];
   return formatDecimal(x, lang, { sig: 3, shift: -power, grouping: 'min2' }) + word;
 }

@@ -3,6 +3,7 @@
 import { UI, PROSE, GLOSSARY, CATALOG, ALL_TEXTS } from './data.js';
 import { LANGS, LOCALES, format } from './format.js';
 import { detectLang } from './lang.js';
+import { NUMBERS } from './numbers.js';
 import { fromBase } from './units.js';
 import { besideScript, injectScript } from './load.js';
 
@@ -116,7 +117,7 @@ const pluralRules = {};
  * language: "1,5" and "1.000" in Portuguese): its shown fraction digits count, as CLDR says.
  */
 export function pluralCategory(written, lang) {
-  const marks = lang === 'pt' ? { group: '.', decimal: ',' } : { group: ',', decimal: '.' };
+  const marks = NUMBERS[lang] || NUMBERS.en;
   const m = /-?[0-9][0-9.,]*/.exec(String(written).replace(/[\u00a0\u202f]/g, ''));
   if (!m) return 'other';
   const plain = m[0].split(marks.group).join('');

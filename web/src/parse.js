@@ -1,11 +1,10 @@
 // Reading what the reader typed. The text is never changed; it is read as a number when it
 // looks like one (in the page's language), and otherwise handed to the module as it is, so the
 // module's own validation (RooflineError codes) decides what is wrong with it.
+import { NUMBERS as MARKS } from './numbers.js';
 
 const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const SPECIAL = { nan: NaN, infinity: Infinity, '+infinity': Infinity, '-infinity': -Infinity, '∞': Infinity };
-/** How each language writes a number (es as Mexico does, as the lesson: a comma groups thousands, a point marks decimals). */
-const MARKS = { en: { group: ',', decimal: '.' }, es: { group: ',', decimal: '.' }, pt: { group: '.', decimal: ',' } };
 
 /**
  * The typed number as plain JS text ("4321.5", "-0.437", "7e5"), and whether its reading was

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openPage, until, rows, field, select, norm, frames, renderAll, shotPath, ROOT, SITE_DIR, useBrowserAndSite, loadUi } from '../helpers.mjs';
+import { LANGS, openPage, until, rows, field, select, norm, frames, renderAll, shotPath, ROOT, SITE_DIR, useBrowserAndSite, loadUi } from '../helpers.mjs';
 
 const env = useBrowserAndSite();
 const rl = await (await import(join(SITE_DIR, 'roofline.mjs'))).default();
@@ -311,7 +311,7 @@ const RANGE_ERROR = {
   es: 'Contexto: tiene que ir de 1 a 8,192, el límite de contexto de Llama 3 8B.',
   pt: 'Contexto: precisa ir de 1 a 8.192, o limite de contexto do Llama 3 8B.',
 };
-for (const lang of ['en', 'es', 'pt']) {
+for (const lang of LANGS) {
   test(`the step calculator's context slider has no position that blanks it, and a context past the model's limit says the range (${lang})`, async () => {
     const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url, viewport: { width: 390, height: 844 } });
     try {
@@ -371,7 +371,7 @@ const TIE = {
   pt: /gate_proj, up_proj e down_proj empatam como as maiores partes \((\d+[.,]\d%) cada\)/,
 };
 test('the step calculator names a tie as a tie, with the share its table shows for each (en, es, pt)', async () => {
-  for (const lang of ['en', 'es', 'pt']) {
+  for (const lang of LANGS) {
     const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
     try {
       const calc = page.locator('roofline-calculator[kind="step"]');
