@@ -8,8 +8,8 @@ import { NUMBERS } from './numbers.js';
 export const DASH = '—';
 const NBSP = '\u00a0';
 
-// Decimal and grouping marks per language (lang.js, from Intl); en-US, es-MX and pt-BR all group
-// from 1,000 on and write a percent sign with no space.
+// Decimal and grouping marks and the percent sign's place per language (numbers.js, from Intl);
+// en-US, es-MX and pt-BR all group from 1,000 on and write a percent sign with no space.
 const MARKS = NUMBERS;
 
 // The page's number formats, by name (fixed and significant digits named by their count):
@@ -94,7 +94,8 @@ function formatDecimal(x, lang, { sig, maxFrac, minFrac = 0, grouping = true, pe
   const sign = x < 0 || Object.is(x, -0) ? '-' : '';
   // 'min2' (the compact notation's): no grouping mark below 10,000
   const grouped = grouping === true || (grouping === 'min2' && int.length >= 5);
-  return sign + (grouped ? group(int, marks.group) : int) + (frac ? marks.decimal + frac : '') + (percent ? '%' : '');
+  const [before, after] = percent ? marks.percent : ['', ''];
+  return sign + before + (grouped ? group(int, marks.group) : int) + (frac ? marks.decimal + frac : '') + after;
 }
 
 // The compact notation (12K, 12 mil), as Intl.NumberFormat writes it with { notation: 'compact',

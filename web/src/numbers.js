@@ -4,7 +4,8 @@ import { LANGS, LOCALES } from './lang.js';
 
 /**
  * How a locale writes numbers, as the runtime's Intl says (CLDR, nothing written by hand): its
- * grouping and decimal marks, and Intl's compact notation with 3 significant digits as
+ * grouping and decimal marks, what stands before and after a percentage's number ("%", or
+ * "\u00a0%" in de-DE), and Intl's compact notation with 3 significant digits as
  * [the power of ten divided off, the word after the number] for each power from 10^3 to 10^14.
  */
 export function numberData(locale) {
@@ -19,7 +20,13 @@ export function numberData(locale) {
     const word = ps.filter((p) => p.type === 'literal' || p.type === 'compact').map((p) => p.value).join('');
     compact.push([Math.round(Math.log10(x / shown)), word]);
   }
-  return { group: mark('group'), decimal: mark('decimal'), compact };
+  // a percentage: what comes before its first digit and after its last
+  const pp = new Intl.NumberFormat(locale, { style: 'percent' }).formatToParts(0.5);
+  const digit = (p) => p.type === 'integer' || p.type === 'fraction' || p.type === 'decimal' || p.type === 'group';
+  const first = pp.findIndex(digit);
+  const last = pp.length - 1 - [...pp].reverse().findIndex(digit);
+  const text = (ps) => ps.map((p) => p.value).join('');
+  return { group: mark('group'), decimal: mark('decimal'), percent: [text(pp.slice(0, first)), text(pp.slice(last + 1))], compact };
 }
 
 /**
