@@ -12,7 +12,6 @@ import { writeFileSync, mkdirSync, copyFileSync, cpSync, rmSync, existsSync } fr
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { KIND_NAMES } from '../web/src/kinds.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 
@@ -26,66 +25,6 @@ function args(argv) {
   for (const k of ['site', 'version', 'out']) if (!out[k]) throw new Error(`npm.mjs: --${k} is required`);
   if (!/^\d+\.\d+\.\d+$/.test(out.version)) throw new Error(`npm.mjs: version ${out.version} is not X.Y.Z`);
   return out;
-}
-
-/** The kinds <roofline-calculator> knows: the registry's (web/src/kinds.js). */
-export function calculatorKinds() {
-  if (!KIND_NAMES.length || KIND_NAMES.some((k) => !/^[a-z][a-z0-9-]*$/.test(k))) throw new Error(`npm.mjs: cannot read the kinds in web/src/kinds.js: ${KIND_NAMES}`);
-  return [...KIND_NAMES];
-}
-
-function calculatorTypes(kinds) {
-  const union = [...kinds, 'exercise', 'question'].map((k) => `'${k}'`).join(' | ');
-  return `// Types of <roofline-calculator> (docs/embedding.md). Importing 'roofline-lab/calculator'
-// defines the element; its attributes and its event are typed here.
-export type CalculatorKind = ${union};
-export type CalculatorLang = 'en' | 'es' | 'pt';
-
-/** The element's attributes; a boolean one is set when present. */
-export interface RooflineCalculatorAttributes {
-  kind: CalculatorKind;
-  /** 1 … 10, with kind="exercise". */
-  exercise?: number;
-  /** 1 … 7, with kind="question". */
-  question?: number;
-  lang?: CalculatorLang;
-  eager?: boolean;
-  'url-state'?: boolean;
-  'link-terms'?: boolean;
-  /** Colours: 'auto' (the default) follows the host page's declared color-scheme, then the
-   *  reader's setting; 'light' and 'dark' pin them. */
-  theme?: 'light' | 'dark' | 'auto';
-  /** Presets (docs/embedding.md, "Presets"): the choice of the select of that id, where the kind
-   *  has one: a catalog id (rl.models(), rl.gpus(), rl.formats(), rl.dtypes()). */
-  model?: string;
-  gpu?: string;
-  format?: string;
-  dtype?: string;
-  /** Fields as name=value pairs separated by spaces, named as in the URL: 'batch=32 tokens=8192'. */
-  values?: string;
-}
-
-/** detail of the bubbling, composed 'roofline-change' event sent after every recomputation. */
-export interface RooflineChangeDetail {
-  kind: CalculatorKind;
-  /** The inputs in base units (bytes, FLOP/s, bytes/s), or ids (gpu, dtype ...). */
-  values: { [input: string]: number | string };
-  /** The selects' choices: catalog ids (model, gpu, format, precision ...), or 'custom'. */
-  selects: { [select: string]: string };
-  /** false while any field is invalid. */
-  ok: boolean;
-}
-
-export declare class RooflineCalculatorElement extends HTMLElement {}
-
-/** Sets an element's attributes from a typed object (a boolean attribute: present when true). */
-export declare function setCalculatorAttributes(el: RooflineCalculatorElement, attrs: RooflineCalculatorAttributes): void;
-
-declare global {
-  interface HTMLElementTagNameMap { 'roofline-calculator': RooflineCalculatorElement }
-  interface HTMLElementEventMap { 'roofline-change': CustomEvent<RooflineChangeDetail> }
-}
-`;
 }
 
 // The ES-module entry for bundlers: the module API comes from roofline.mjs (so the element
@@ -137,7 +76,8 @@ function main() {
   writeFileSync(join(pkg, 'classic.d.ts'), CLASSIC_TYPES);
   writeFileSync(join(pkg, 'calculator.mjs'), CALCULATOR_MJS);
   writeFileSync(join(pkg, 'calculator-module.mjs'), CALCULATOR_MODULE_MJS);
-  writeFileSync(join(pkg, 'calculator.d.mts'), calculatorTypes(calculatorKinds()));
+  // the element's types, written by the page's build beside the element (web/calculator-types.mjs)
+  copyFileSync(join(site, 'roofline-calculator.d.ts'), join(pkg, 'calculator.d.mts'));
   copyFileSync(join(HERE, 'npm', 'README.md'), join(pkg, 'README.md'));
 
   const manifest = {

@@ -15,7 +15,7 @@ import { readFileSync, writeFileSync, mkdirSync, copyFileSync, existsSync } from
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { minifyScript } from '../web/esbuild.mjs';
+import { minifyScript } from './esbuild.mjs';
 
 const [, , input, outdir] = process.argv;
 if (!input || !outdir) {
@@ -53,7 +53,7 @@ if (typeof module === 'object' && module && module.exports) module.exports = cre
 ${extra}root.createRoofline = createRoofline;
 })(typeof globalThis !== 'undefined' ? globalThis : this);
 `;
-// the classic scripts, loaded by pages, minified (esbuild: web/esbuild.mjs); the ES modules, for
+// the classic scripts, loaded by pages, minified (esbuild: wasm/esbuild.mjs); the ES modules, for
 // Node and for bundlers, which minify themselves, stay as they are
 writeFileSync(join(outdir, 'roofline.js'), minifyScript(classic(`${gzipped}\n${inflate}`, module)));
 writeFileSync(join(outdir, 'roofline-web.js'), minifyScript(classic('', module,

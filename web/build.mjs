@@ -14,7 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { prerender, prerenderCalculators, PRERENDER_CSS } from './prerender.mjs';
 import { catalogTexts as mergeCatalogTexts } from './catalog-texts.mjs';
-import { esbuild, ESBUILD_TARGET, MINIFY, minifyCss } from './esbuild.mjs';
+import { calculatorTypes } from './calculator-types.mjs';
+import { esbuild, ESBUILD_TARGET, MINIFY, minifyCss } from '../wasm/esbuild.mjs';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SRC = join(HERE, 'src');
@@ -68,7 +69,7 @@ function checkTexts(file, texts) {
 }
 
 // ---- bundling and minifying: esbuild -------------------------------------------------------
-// web/src is plain ES modules; esbuild (web/esbuild.mjs) bundles each script from its entry module, as
+// web/src is plain ES modules; esbuild (wasm/esbuild.mjs) bundles each script from its entry module, as
 // one function scope for the browsers the page claims (docs/building.md#browsers), and minifies
 // it. The modules are bundled from a copy of web/src with three modules written here beside them:
 // data.js (the texts and styles each script carries, different per script) and kinds-first.js /
@@ -399,6 +400,7 @@ async function main() {
   const moduleJs = readFileSync(classic, 'utf8');
 
   writeFileSync(join(out, 'roofline-calculator.js'), js);
+  writeFileSync(join(out, 'roofline-calculator.d.ts'), calculatorTypes());
   writeFileSync(join(out, 'roofline-page.js'), pageJs);
   writeFileSync(join(out, 'roofline-page-more.js'), moreJs);
   writeFileSync(join(out, 'roofline-boot.js'), bootJs);

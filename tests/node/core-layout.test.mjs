@@ -112,3 +112,17 @@ test('only the API includes the API: the domain and the lowest layers never incl
   assert.deepEqual([...edges.get('value')].sort(), ['number_text']);
   assert.deepEqual([...edges.get('error')].sort(), ['number_text']);
 });
+
+test("the module's build scripts follow the code's direction: nothing under wasm/ imports from web/", () => {
+  const scripts = files(join(ROOT, 'wasm')).filter((f) => /\.(m?js)$/.test(f) && !f.includes('node_modules'));
+  assert.ok(scripts.some((f) => f.endsWith('npm.mjs')), 'wasm/npm.mjs is read');
+  const upward = [];
+  for (const f of scripts) {
+    for (const m of readFileSync(f, 'utf8').matchAll(/^\s*(?:import|export)\b[^'"]*['"]([^'"]+)['"]/gm)) {
+      if (m[1].startsWith('.') && relative(ROOT, join(dirname(f), m[1])).split('\\').join('/').startsWith('web/')) {
+        upward.push(`${relative(ROOT, f)} imports ${m[1]}`);
+      }
+    }
+  }
+  assert.deepEqual(upward, []);
+});

@@ -5,7 +5,7 @@
 // after the other, and prints each one's best triad bandwidth and FP32 peak and the browser ÷
 // native ratios, per thread count. With more than one thread the page is served cross-origin
 // isolated (the only way the browser benchmark offers threads), and its threads select is used.
-//   node wasm/measure/compare.mjs [--rounds 3] [--threads 1,2] [--bench build/core/kernels/roofline-bench] [--site build-wasm/site]
+//   node tests/bench/browser-vs-native.mjs [--rounds 3] [--threads 1,2] [--bench build/core/kernels/roofline-bench] [--site build-wasm/site]
 // Needs a native build (build/), the site (build-wasm/site) and tests/node_modules (npm ci --prefix tests).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,7 +24,7 @@ for (let i = 2; i < process.argv.length; i += 1) {
   else if (a === '--bench') opt.bench = resolve(process.argv[++i]);
   else if (a === '--site') opt.site = resolve(process.argv[++i]);
   else {
-    console.error('usage: node wasm/measure/compare.mjs [--rounds N] [--threads 1,2,…] [--bench PATH] [--site DIR]');
+    console.error('usage: node tests/bench/browser-vs-native.mjs [--rounds N] [--threads 1,2,…] [--bench PATH] [--site DIR]');
     process.exit(2);
   }
 }
