@@ -5,7 +5,7 @@
 // after the other, and prints each one's best triad bandwidth and FP32 peak and the browser ÷
 // native ratios, per thread count. With more than one thread the page is served cross-origin
 // isolated (the only way the browser benchmark offers threads), and its threads select is used.
-//   node tests/bench/browser-vs-native.mjs [--rounds 3] [--threads 1,2] [--bench build/core/kernels/roofline-bench] [--site build-wasm/site]
+//   node tests/bench/browser-vs-native.mjs [--rounds 3] [--threads 1,2] [--bench build/bench/roofline-bench] [--site build-wasm/site]
 // Needs a native build (build/), the site (build-wasm/site) and tests/node_modules (npm ci --prefix tests).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { createSiteServer } from '../../web/serve.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const opt = { rounds: 3, threads: [1], bench: join(ROOT, 'build/core/kernels/roofline-bench'), site: join(ROOT, 'build-wasm/site') };
+const opt = { rounds: 3, threads: [1], bench: join(ROOT, 'build/bench/roofline-bench'), site: join(ROOT, 'build-wasm/site') };
 for (let i = 2; i < process.argv.length; i += 1) {
   const a = process.argv[i];
   if (a === '--rounds') opt.rounds = Number(process.argv[++i]);

@@ -7,7 +7,7 @@
 # are printed again at the end, and so is the memory hierarchy: the L2 and HBM sweep (dot and
 # triad from 1 MiB to 4 × the L2, loads cached in L2 only) and its levels.
 #
-#   core/kernels/cuda/run-h200.sh [output-dir]      (default: docs/results)
+#   bench/cuda/run-h200.sh [output-dir]      (default: docs/results)
 #
 # A few minutes: about one to build, two to generate inputs, verify and time everything.
 # Environment: BUILD_DIR (default build-h200), JOBS (default: all cores), NVCC (default: nvcc on
@@ -29,10 +29,10 @@ if command -v cmake >/dev/null; then
   cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
     -DCMAKE_CUDA_COMPILER="$nvcc" -DROOFLINE_TESTS=OFF
   cmake --build "$build" --target roofline-bench -j "$jobs"
-  bench="$build/core/kernels/roofline-bench"
+  bench="$build/bench/roofline-bench"
 else
   # No CMake: the same sources and flags by hand.
-  k="$root/core/kernels"
+  k="$root/bench"
   cuda_home=$(dirname "$(dirname "$nvcc")")
   blas_flags=()
   if pkg-config --exists openblas 2>/dev/null; then
