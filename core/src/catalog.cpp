@@ -393,6 +393,8 @@ ModelWeights model_weights(const Model& model, const WeightFormat& format) {
 
 ModelWeights model_weights(const Model& model) { return model_weights(model, find_format(model.format, "format")); }
 
+Bytes usable_memory(const Gpu& gpu) { return Bytes{gpu.memory.value() * gpu.gpu_memory_share.value_or(1)}; }
+
 Device device_for(const Gpu& gpu, Dtype dtype) {
   const auto peak = gpu.peak(dtype);
   if (!peak) {

@@ -307,3 +307,23 @@ TEST_CASE("API: precisionLadder with an MoE model reads its active experts, neve
   CHECK(other.items()[2].get("bytesReadPerStep").number() == other.items()[2].get("bytes").number());
   CHECK(other.items()[1].get("bytesReadPerStep").number() < other.items()[1].get("bytes").number());
 }
+
+TEST_CASE("API: one rule for what a GPU may hold: caseArgs' memoryBytesPerGpu is rl.gpu's usableMemoryBytes") {
+  int shared = 0;
+  const Value gpus = api::call("gpus", Value::object());
+  for (const Value& g : gpus.items()) {
+    INFO(g.get("id").string());
+    if (!g.get("peakFlopsPerSecond").find("fp16")) continue;  // the case computes in FP16 below
+    const Value args = api::call(
+        "caseArgs", Value::object()
+                        .set("id", "llama-l4-decode")
+                        .set("function", "decode")
+                        .set("values", Value::object().set("gpu", g.get("id").string()).set("format", "fp16")));
+    CHECK(args.get("memoryBytesPerGpu").number() == g.get("usableMemoryBytes").number());
+    if (g.find("gpuMemoryShare")) {
+      ++shared;
+      CHECK(g.get("usableMemoryBytes").number() < g.get("memoryBytes").number());
+    }
+  }
+  CHECK(shared >= 3);  // the unified-memory devices (Apple M2 Ultra, M3 Max, M4 Max) give their GPU a share
+}

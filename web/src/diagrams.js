@@ -5,7 +5,7 @@
 import { h, clear, setText } from './dom.js';
 import { t, proseText, catalogName } from './i18n.js';
 import { format } from './format.js';
-import { caseArgs, caseValues, isIntegerDtype } from './catalog.js';
+import { caseArgs, caseValues, isIntegerDtype, DECODE_CASE } from './catalog.js';
 import { readerState } from './reader.js';
 
 const FLOW_NODES = ['weights', 'inputs', 'outputs', 'cache', 'cores'];
@@ -17,8 +17,8 @@ const FLOW_TOURS = {
   batching: [['weights', 'inputs'], ['cache', 'cores'], ['cache', 'cores'], ['outputs']],
 };
 /** The lesson case each tour follows (the core's catalog). */
-const FLOW_TOUR_CASE = { bigMatmul: 'matmul-4096', llmToken: 'llama-l4-decode', batching: 'layer-4096' };
-const LIMIT_TOUR_CASE = { bigMatmul: 'matmul-4096', c01Layer: 'c01-last-layer', llmToken: 'llama-l4-decode' };
+const FLOW_TOUR_CASE = { bigMatmul: 'matmul-4096', llmToken: DECODE_CASE, batching: 'layer-4096' };
+const LIMIT_TOUR_CASE = { bigMatmul: 'matmul-4096', c01Layer: 'c01-last-layer', llmToken: DECODE_CASE };
 const LIMIT_NODES = ['flops', 'bytes', 'gpu', 'intensity', 'ridge', 'compare', 'memoryBound', 'computeBound'];
 const LIMIT_TOURS = {
   bigMatmul: [['flops', 'bytes'], ['intensity', 'gpu', 'ridge'], ['compare'], ['computeBound']],

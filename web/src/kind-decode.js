@@ -2,14 +2,13 @@
 // and each conversation's KV cache (the memory roof); with a GPU's peak for the model's format,
 // the step also cannot beat batch × FLOPs per token ÷ peak (the compute roof); and weights plus
 // KV caches must fit in the GPUs' memory. Defaults: the core's case llama-l4-decode.
-import { caseArgs, caseValues, deviceOrNull, format, gpu, gpuOptions, formatOptions, model } from './catalog.js';
+import { caseArgs, caseValues, deviceOrNull, format, gpu, gpuOptions, formatOptions, model, DECODE_CASE } from './catalog.js';
 import { catalogName } from './i18n.js';
 import { awaitingConfig, modelRef, modelSelect, renderConfig } from './model-config.js';
 import { h, s, clear, setText } from './dom.js';
 import { measuredRow } from './measured.js';
 import { dataTable, emptyChart, fmtTick, frameIn, keyed, marker, placeText, polyline, showChart, textBox } from './charts.js';
 
-export const DECODE_CASE = 'llama-l4-decode';
 /** The dtypes a KV cache is kept in (a choice apart from the weights' format). */
 const KV_DTYPES = ['bf16', 'fp8', 'int8'];
 /** The lesson's example of a KV cache: its conversations' length. */
@@ -393,7 +392,6 @@ function readArgs(c, batch) {
   // typed weights make the format "custom": here they are the model's own, in its format
   return { bytesReadPerStep: c.rl.modelWeights({ model: ref, format: sel.format, batch }).bytesReadPerStep };
 }
-
 
 /** Tokens per second in total and per conversation as the batch grows: both roofs and the VRAM wall. */
 function drawBatchCurve(c, r, args) {

@@ -9,7 +9,7 @@
 // Test hooks: the panel has data-measure-state (idle, running, done, cancelled, error) and, when
 // done, data-bytes-per-second, data-flops-per-second and data-levels (a JSON list of
 // { workingSetBytes, bytesPerSecond }, smallest set first); the start button has data-measure.
-import { caseArgs, caseValues, catalog, dtypeName } from './catalog.js';
+import { caseArgs, caseValues, catalog, dtypeName, DECODE_CASE } from './catalog.js';
 import { catalogName } from './i18n.js';
 import { logFrame, marker, dataTable, fmtTick, scrollBox, chartLegend, roofSegments } from './charts.js';
 import { loadedBench, binaryBytes, placeSlopeLabel } from './bench.js';
@@ -22,7 +22,7 @@ const TEAM_BYTES = 2 ** 30;            // several workers: at most this much of 
 const MAX_THREADS = 16;
 const TEAM_SLOTS = 4;                  // numbers each worker shares in the team's buffer (worker.js's TEAM_SLOTS)
 const STALL_MS = 20000;                // no progress for this long: the worker is stopped
-const DECODE_CASE = 'llama-l4-decode';
+
 const MATMUL_CASE = 'matmul-4096';
 const LAYER_CASE = 'layer-4096';
 const DTYPE = 'fp32';                  // what the register loop measures

@@ -1,12 +1,11 @@
 // Figure: lower precision and weight-only quantization — model bytes and the decode ceiling
 // for BF16, INT8 and INT4 with group scales (some weights kept in BF16). Defaults: the core's case
 // llama-l4-decode, the model's kept share and the INT4 format's group size.
-import { caseArgs, caseValues, catalog, format, gpu, gpuOptions, model } from './catalog.js';
+import { caseArgs, caseValues, catalog, format, gpu, gpuOptions, model, DECODE_CASE } from './catalog.js';
 import { barFrame, dataTable, emptyChart, fmtTick, showChart } from './charts.js';
 import { h, s } from './dom.js';
 import { awaitingConfig, modelRef, modelSelect, renderConfig } from './model-config.js';
 
-export const QUANT_CASE = 'llama-l4-decode';
 /** Height of one bar's row in the chart, in SVG units. */
 const BAR_ROW = 84;
 
@@ -24,8 +23,8 @@ export const quantKind = {
     { id: 'kept', step: 0.01, min: 0, unit: 'billion', unitLabel: '× 10⁹' },
   ],
   defaults(rl) {
-    const cv = caseValues(rl, QUANT_CASE);
-    const d = caseArgs(rl, QUANT_CASE, 'decode');
+    const cv = caseValues(rl, DECODE_CASE);
+    const d = caseArgs(rl, DECODE_CASE, 'decode');
     const m = model(rl, cv.model);
     return {
       fields: { params: m.params, bw: d.bytesPerSecond, groupSize: format(rl, 'int4').groupSize, kept: m.keptParams },

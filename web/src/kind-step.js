@@ -3,14 +3,13 @@
 // operator, a bar of where the step's time goes, and the context at which attention overtakes
 // the weights. Defaults: the lesson's Llama 3 8B decoding on an L4 (the core's case
 // llama-l4-decode) over the lesson's conversation (case four-conversations).
-import { caseArgs, caseValues, format, gpuOptions, formatOptions, llms, precisions, dtypeName } from './catalog.js';
+import { caseArgs, caseValues, format, gpuOptions, formatOptions, llms, precisions, dtypeName, DECODE_CASE } from './catalog.js';
 import { catalogName } from './i18n.js';
 import { awaitingConfig, modelRef, modelSelect, renderConfig } from './model-config.js';
 import { h, s, clear, setText } from './dom.js';
 import { dataTable, emptyChart, fmtTick, frameIn, keyed, marker, roofSegments, scrollBox, showChart } from './charts.js';
 import { measuredRow } from './measured.js';
 
-export const STEP_CASE = 'llama-l4-decode';
 /** The lesson's conversation: its length is the step's default context. */
 const CONTEXT_CASE = 'four-conversations';
 const GROUPS = ['attention', 'mlp', 'other'];
@@ -65,8 +64,8 @@ export const stepKind = {
     },
   ],
   defaults(rl) {
-    const cv = caseValues(rl, STEP_CASE);
-    const d = caseArgs(rl, STEP_CASE, 'decode');
+    const cv = caseValues(rl, DECODE_CASE);
+    const d = caseArgs(rl, DECODE_CASE, 'decode');
     const tokens = caseArgs(rl, CONTEXT_CASE, 'kvCacheBytes').tokens;
     return {
       fields: { batch: d.batch, context: tokens },
@@ -99,7 +98,7 @@ export const stepKind = {
     { id: 'gpu', custom: false, fields: [], options: (rl, lang) => gpuOptions(rl, lang) },
     {
       id: 'precision', custom: false, dependsOn: 'gpu', fields: [],
-      options: (rl, lang, c) => precisions(rl, c ? c.state.selects.gpu : caseValues(rl, STEP_CASE).gpu).map((p) => ({ value: p, label: dtypeName(rl, p) })),
+      options: (rl, lang, c) => precisions(rl, c ? c.state.selects.gpu : caseValues(rl, DECODE_CASE).gpu).map((p) => ({ value: p, label: dtypeName(rl, p) })),
     },
     {
       id: 'phase', custom: false, fields: [],

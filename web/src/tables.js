@@ -9,13 +9,13 @@ import { t, catalogName, catalogSource } from './i18n.js';
 import { format, fmtNumber, fmtFixed, fmtInteger } from './format.js';
 import { fromBase } from './units.js';
 import { scrollBox } from './charts.js';
-import { caseArgs, caseValues, dtypeName, precisions, catalog } from './catalog.js';
+import { caseArgs, caseValues, dtypeName, precisions, catalog, DECODE_CASE } from './catalog.js';
 
 /** The lesson's four GPUs, compared in FP16. */
 const GPUS = ['t4', 'l4', 'a100-80gb', 'h100-sxm'];
 const GPU_DTYPE = 'fp16';
 /** Its decode ceiling: one conversation of the model that this case decodes (Llama 3 8B, BF16). */
-const DECODE_CASE = 'llama-l4-decode';
+
 const PREFILL_CASE = 'llama-l4-prefill';
 /** The rows of the lesson's Python listing, in its order: matmul cases, a token, a prompt. */
 export const LISTING = [

@@ -146,6 +146,9 @@ const WeightFormat& find_format(std::string_view id, std::string_view field = "f
 const LessonCase& find_case(std::string_view id, std::string_view field = "id");
 /// The roofline device of a GPU at one precision; throws unsupported_dtype where it has no peak.
 Device device_for(const Gpu& gpu, Dtype dtype);
+/// What a device's GPU may hold: its memory, times the share a unified-memory device gives its GPU
+/// (gpuMemoryShare); the one rule for it (rl.gpu's usableMemoryBytes, a lesson case's memoryBytesPerGpu).
+Bytes usable_memory(const Gpu& gpu);
 
 /// A model's weight bytes in a format (Llama 3 8B: BF16 16.06 GB, INT8 8.03 GB, INT4 ≈ 5.73 GB
 /// with its ≈ 1.0 B kept parameters in BF16 and one FP16 scale per 64 weights).

@@ -29,7 +29,7 @@ Value gpu_value(const Gpu& g) {
   v.set("memoryBytes", g.memory.value()).set("bytesPerSecond", g.bandwidth.value());
   if (g.gpu_memory_share) v.set("gpuMemoryShare", *g.gpu_memory_share);
   // what the GPU may hold: all of its memory, or its share of a unified memory
-  v.set("usableMemoryBytes", g.memory.value() * g.gpu_memory_share.value_or(1));
+  v.set("usableMemoryBytes", usable_memory(g).value());
   v.set("peakFlopsPerSecond", std::move(peaks));
   if (g.price_per_hour_usd) v.set("pricePerHourUsd", *g.price_per_hour_usd);
   v.set("source", g.source);
@@ -347,7 +347,7 @@ Value case_args(const LessonCase& c, const std::vector<std::string_view>& takes)
   }
   if (const CaseValue* g = c.find("gpu")) {
     const Gpu& gpu = find_gpu(g->id, "gpu");
-    all.set("bytesPerSecond", gpu.bandwidth.value()).set("memoryBytesPerGpu", gpu.memory.value());
+    all.set("bytesPerSecond", gpu.bandwidth.value()).set("memoryBytesPerGpu", usable_memory(gpu).value());
     if (gpu.price_per_hour_usd && !all.find("pricePerHourUsd")) all.set("pricePerHourUsd", *gpu.price_per_hour_usd);
     const Dtype d = parse_dtype(all.get("dtype").string(), "dtype");
     const Device dev = device_for(gpu, d);
