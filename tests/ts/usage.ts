@@ -62,6 +62,8 @@ export async function everyFunction(): Promise<number> {
   const quant = rl.quantizedWeights({ params: 8.03e9, dtype: 'int4', groupSize: 64, scaleDtype: 'fp16' });
   const ladder: PrecisionLadderResult[] = rl.precisionLadder({ params: 8.03e9, bytesPerSecond: 300e9, model: 'llama3-8b' });
   const int4Ceiling: number = ladder[2].tokensPerSecond;
+  const spec = rl.speculative({ targetWeightBytes: 16.06e9, targetFlopsPerToken: 16.06e9, draftWeightBytes: 2.47e9, draftFlopsPerToken: 2.47e9, gamma: 4, acceptanceRate: 0.8, bytesPerSecond: 300e9, peakFlopsPerSecond: 121e12 });
+  const breakEven: number | null = spec.breakEvenAcceptanceRate;
   const speedup = rl.precisionSpeedup({ bytesBefore: 16.06e9, bytesAfter: 8.03e9, peakBeforeFlopsPerSecond: 65e12, peakAfterFlopsPerSecond: 130e12 });
   const sparse = rl.denseFromSparsity({ flopsPerSecond: 1979e12 });
   const training = rl.trainingFlops({ params: 8.03e9, tokens: 15e12 });
@@ -80,7 +82,7 @@ export async function everyFunction(): Promise<number> {
   return [names.length, codes.length, bytesPerElement, gpuId.length, weights.bytes, Object.keys(args).length,
     checked.correct, qChecked.correct, product.length, t.seconds, roof.attainableFlopsPerSecond, clocks.seconds, util.fraction,
     tput.ceilingItemsPerSecond, work.flops, cost.usd, stage.weightsOnlyFlopsPerByte, grew.peakRatio, load.load, needed.gpus, rate.perSecond, screen.pixelsPerSecond, dense.flops, minBatch.batch, decode.tokensPerSecond, kv.bytes, moe ?? 0, mineKv, perMillion, attentionShare,
-    perToken.flops, prefill.seconds, tile.flopsPerByte, conv.flops, resized.flopsFraction, ew.flopsPerByte, fusion.savedBytes, quant.bytes, int4Ceiling,
+    perToken.flops, prefill.seconds, tile.flopsPerByte, conv.flops, resized.flopsFraction, ew.flopsPerByte, fusion.savedBytes, quant.bytes, int4Ceiling, spec.speedup, breakEven ?? 0,
     speedup.memoryBoundSpeedup, sparse.flopsPerSecond, training.flops, cnn.flops,
     classic.functions().length, global.functions().length].reduce((a, b) => a + b, 0);
 }

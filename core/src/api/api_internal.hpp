@@ -30,6 +30,7 @@
 #include "roofline/precision.hpp"
 #include "roofline/roofline.hpp"
 #include "roofline/serving.hpp"
+#include "roofline/speculative.hpp"
 #include "roofline/step.hpp"
 #include "roofline/training.hpp"
 

@@ -242,6 +242,61 @@ std::span<const Function> llm_functions() {
        "flops: number",
        object,
        [](const Args& a) { return Value::object().set("flops", flops_per_token(a.number("params")).value()); }},
+      {"speculative",
+       "Speculative decoding on one GPU: a draft model proposes gamma tokens, one decode step each, and the "
+       "target verifies them in one read of its weights (gamma + 1 positions per sequence).",
+       {{"targetWeightBytes", Kind::positive, "bytes"},
+        {"targetFlopsPerToken", Kind::positive, "FLOPs"},
+        {"draftWeightBytes", Kind::positive, "bytes"},
+        {"draftFlopsPerToken", Kind::positive, "FLOPs"},
+        {"gamma", Kind::count, ""},
+        {"acceptanceRate", Kind::fraction, ""},
+        {"bytesPerSecond", Kind::positive, "bytes/s"},
+        {"peakFlopsPerSecond", Kind::positive, "FLOPS"},
+        {"batch", Kind::count, "", opt, "1"},
+        {"kvBytesPerSequence", Kind::non_negative, "bytes", opt, "0"},
+        {"draftKvBytesPerSequence", Kind::non_negative, "bytes", opt, "0"}},
+       "SpeculativeResult",
+       "/** (1 − α^(γ+1)) ÷ (1 − α): tokens a verification yields per sequence, the target's own bonus token "
+       "included; γ + 1 at α = 1. */ expectedTokensPerVerification: number; "
+       "/** γ draft steps: γ × the larger of the draft's two floors. */ draftSeconds: number; "
+       "/** One read of the target's weights (and KV) for γ + 1 positions of every sequence. */ "
+       "verifySeconds: number; verifyBound: Bound; "
+       "/** draftSeconds + verifySeconds. */ cycleSeconds: number; "
+       "/** expectedTokensPerVerification ÷ cycleSeconds, and × batch. */ "
+       "tokensPerSecondPerSequence: number; tokensPerSecond: number; "
+       "/** One plain decode step of the target at this batch, and its rate. */ "
+       "plainStepSeconds: number; plainTokensPerSecondPerSequence: number; "
+       "/** tokensPerSecondPerSequence ÷ plainTokensPerSecondPerSequence. */ speedup: number; "
+       "/** The α at which speedup is 1 for this γ and these costs; null where even α = 1 does not pay. */ "
+       "breakEvenAcceptanceRate: number | null",
+       object,
+       [](const Args& a) {
+         SpeculativeInput in{};
+         in.target_weights = Bytes{a.number("targetWeightBytes")};
+         in.target_flops_per_token = Flops{a.number("targetFlopsPerToken")};
+         in.draft_weights = Bytes{a.number("draftWeightBytes")};
+         in.draft_flops_per_token = Flops{a.number("draftFlopsPerToken")};
+         in.kv_per_sequence = Bytes{a.number_or("kvBytesPerSequence", 0)};
+         in.draft_kv_per_sequence = Bytes{a.number_or("draftKvBytesPerSequence", 0)};
+         in.batch = a.number_or("batch", 1);
+         in.gamma = a.number("gamma");
+         in.acceptance = a.number("acceptanceRate");
+         in.device = Device{FlopsPerSecond{a.number("peakFlopsPerSecond")}, BytesPerSecond{a.number("bytesPerSecond")}};
+         const Speculative s = speculative(in);
+         return Value::object()
+             .set("expectedTokensPerVerification", s.expected_tokens)
+             .set("draftSeconds", in.gamma * s.draft_step.lower_bound.value())
+             .set("verifySeconds", s.verify.lower_bound.value())
+             .set("verifyBound", std::string(bound_id(s.verify.bound)))
+             .set("cycleSeconds", s.cycle.value())
+             .set("tokensPerSecondPerSequence", s.tokens_per_second_per_sequence)
+             .set("tokensPerSecond", s.tokens_per_second_per_sequence * in.batch)
+             .set("plainStepSeconds", s.plain.lower_bound.value())
+             .set("plainTokensPerSecondPerSequence", 1 / s.plain.lower_bound.value())
+             .set("speedup", s.speedup)
+             .set("breakEvenAcceptanceRate", s.break_even_acceptance ? Value(*s.break_even_acceptance) : Value());
+       }},
       {"prefill",
        "",
        {{"params", Kind::count, ""},

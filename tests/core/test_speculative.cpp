@@ -1,0 +1,90 @@
+// Speculative decoding (issue "The third remedy and the serving levers"): the expected tokens of a
+// verification with the bonus token, and its cost on the same roofline as decode.
+#include <catch2/catch.hpp>
+
+#include "roofline/api.hpp"
+#include "roofline/error.hpp"
+#include "roofline/speculative.hpp"
+
+using namespace roofline;
+using api::Value;
+
+namespace {
+
+// A target and a draft of a tenth of its bytes and FLOPs on one GPU, γ and α as given.
+Value run(double acceptance, double gamma, double batch = 1, double peak = 1e18) {
+  return api::call("speculative", Value::object()
+                                      .set("targetWeightBytes", 16e9)
+                                      .set("targetFlopsPerToken", 16e9)
+                                      .set("draftWeightBytes", 1.6e9)
+                                      .set("draftFlopsPerToken", 1.6e9)
+                                      .set("gamma", gamma)
+                                      .set("acceptanceRate", acceptance)
+                                      .set("bytesPerSecond", 1e12)
+                                      .set("peakFlopsPerSecond", peak)
+                                      .set("batch", batch));
+}
+
+}  // namespace
+
+TEST_CASE("speculative: a verification yields (1 − α^(γ+1)) ÷ (1 − α) tokens, the bonus token included") {
+  // α = 0.8, γ = 2: 1 + 0.8 + 0.64 = 2.44 (a sum capped at γ would say 2.00)
+  CHECK(expected_tokens(0.8, 2) == Approx(2.44));
+  CHECK(expected_tokens(1, 4) == 5);  // every draft token accepted, and the target's own
+  CHECK(expected_tokens(0, 4) == 1);  // none: the target's token alone
+  CHECK(expected_tokens(0.5, 1) == Approx(1.5));
+}
+
+TEST_CASE("speculative: memory-bound, the speedup is E ÷ (γ × draft cost + 1)") {
+  // bandwidth alone sets both steps: a draft step costs 0.1 of a target step, the verification one
+  const Value r = run(0.8, 2);
+  CHECK(r.get("expectedTokensPerVerification").number() == Approx(2.44));
+  CHECK(r.get("verifyBound").string() == "memory");
+  CHECK(r.get("plainStepSeconds").number() == Approx(16e-3));
+  CHECK(r.get("cycleSeconds").number() == Approx(2 * 1.6e-3 + 16e-3));
+  CHECK(r.get("speedup").number() == Approx(2.44 / 1.2));
+  CHECK(r.get("tokensPerSecondPerSequence").number() ==
+        Approx(r.get("speedup").number() * r.get("plainTokensPerSecondPerSequence").number()));
+  // it breaks even where E(α) = 1.2: 1 + α + α² = 1.2 at α ≈ 0.1708
+  CHECK(r.get("breakEvenAcceptanceRate").number() == Approx((-1 + std::sqrt(1 + 4 * 0.2)) / 2).epsilon(1e-9));
+  CHECK(run(r.get("breakEvenAcceptanceRate").number(), 2).get("speedup").number() == Approx(1));
+}
+
+TEST_CASE("speculative: a large batch turns the verification compute-bound, and the gain shrinks") {
+  // peak 100 TFLOPS, 1 TB/s: ridge 100 FLOPs/byte; 16 GB of weights at 1 FLOP/byte per token
+  const double peak = 100e12;
+  const Value small = run(0.8, 4, 8, peak);
+  const Value large = run(0.8, 4, 64, peak);
+  CHECK(small.get("verifyBound").string() == "memory");
+  CHECK(large.get("verifyBound").string() == "compute");  // 64 × 5 positions: 320 FLOPs per byte
+  CHECK(large.get("speedup").number() < small.get("speedup").number());
+  CHECK(large.get("speedup").number() < 1);  // slower than plain decode: speculation no longer pays
+  // at 256 sequences even plain decode is compute-bound: 5 tokens per verification never pay for
+  // its 5 × the arithmetic and 4 draft steps
+  CHECK(run(1, 4, 256, peak).get("breakEvenAcceptanceRate").is(Value::Kind::null));
+  CHECK(run(1, 4, 256, peak).get("speedup").number() < 1);
+}
+
+TEST_CASE("speculative: bad input names its field") {
+  const auto code_of = [](Value args) {
+    try {
+      (void)api::call("speculative", args);
+    } catch (const Error& e) {
+      return std::pair{e.code(), std::string(e.field())};
+    }
+    return std::pair{ErrorCode::internal_error, std::string("none")};
+  };
+  Value good = Value::object()
+                   .set("targetWeightBytes", 16e9)
+                   .set("targetFlopsPerToken", 16e9)
+                   .set("draftWeightBytes", 1.6e9)
+                   .set("draftFlopsPerToken", 1.6e9)
+                   .set("gamma", 4)
+                   .set("acceptanceRate", 0.7)
+                   .set("bytesPerSecond", 1e12)
+                   .set("peakFlopsPerSecond", 1e14);
+  CHECK(code_of(Value(good).set("acceptanceRate", 1.5)) ==
+        std::pair{ErrorCode::out_of_range, std::string("acceptanceRate")});
+  CHECK(code_of(Value(good).set("gamma", 0)) == std::pair{ErrorCode::not_positive, std::string("gamma")});
+  CHECK(code_of(Value(good).set("gamma", 65)) == std::pair{ErrorCode::out_of_range, std::string("gamma")});
+}
