@@ -340,21 +340,24 @@ export interface FlopsResult { flops: number }
 export interface SpeculativeResult {
   /** (1 − α^(γ+1)) ÷ (1 − α): tokens a verification yields per sequence, the target's own bonus
    * token included; γ + 1 at α = 1. */
-  expectedTokensPerVerification: number;
+  expectedTokens: number;
   /** γ draft steps: γ × the larger of the draft's two floors. */
   draftSeconds: number;
   /** One read of the target's weights (and KV) for γ + 1 positions of every sequence. */
   verifySeconds: number; verifyBound: Bound;
   /** draftSeconds + verifySeconds. */
   cycleSeconds: number;
-  /** expectedTokensPerVerification ÷ cycleSeconds, and × batch. */
+  /** expectedTokens ÷ cycleSeconds, per sequence and for the batch. */
   tokensPerSecondPerSequence: number; tokensPerSecond: number;
   /** One plain decode step of the target at this batch, and its rate. */
   plainStepSeconds: number; plainTokensPerSecondPerSequence: number;
-  /** tokensPerSecondPerSequence ÷ plainTokensPerSecondPerSequence. */
+  /** tokensPerSecond ÷ plain decode's. */
   speedup: number;
   /** The α at which speedup is 1 for this γ and these costs; null where even α = 1 does not pay. */
-  breakEvenAcceptanceRate: number | null;
+  breakEvenAcceptance: number | null;
+  /** The costs as used (from the models where given). */
+  weightBytes: number; flopsPerToken: number; kvBytesPerSequence: number; draftWeightBytes: number;
+  draftFlopsPerToken: number; draftKvBytesPerSequence: number;
 }
 export interface PrefillResult {
   computeSeconds: number; memorySeconds: number; seconds: number; flopsPerByte: number;
@@ -450,8 +453,10 @@ export interface Roofline {
   kvCacheBytes(args: { layers?: number; kvHeads?: number; headDim?: number; tokens: number; dtype: Dtype; model?: ModelRef }): KvCacheBytesResult;
   flopsPerToken(args: { params: number }): FlopsResult;
   /** Speculative decoding on one GPU: a draft model proposes gamma tokens, one decode step each,
-   * and the target verifies them in one read of its weights (gamma + 1 positions per sequence). */
-  speculative(args: { targetWeightBytes: number; targetFlopsPerToken: number; draftWeightBytes: number; draftFlopsPerToken: number; gamma: number; acceptanceRate: number; bytesPerSecond: number; peakFlopsPerSecond: number; batch?: number; kvBytesPerSequence?: number; draftKvBytesPerSequence?: number }): SpeculativeResult;
+   * and the target verifies them in one read of its weights (gamma + 1 positions per sequence). The
+   * target as decode takes it (model, or weightBytes and flopsPerToken); the draft a model, or
+   * draftWeightBytes and draftFlopsPerToken. */
+  speculative(args: { model?: ModelRef; format?: string; weightBytes?: number; flopsPerToken?: number; kvBytesPerSequence?: number; tokens?: number; kvDtype?: Dtype; batch?: number; bytesPerSecond: number; peakFlopsPerSecond: number; draft?: ModelRef; draftFormat?: string; draftWeightBytes?: number; draftFlopsPerToken?: number; draftKvBytesPerSequence?: number; gamma: number; acceptance: number }): SpeculativeResult;
   prefill(args: { params: number; tokens: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number }): PrefillResult;
   tile(args: { rows: number; cols: number; dtype: Dtype }): TileResult;
   /** A square image resized: a CNN's FLOPs scale with its area (M08: (160 ÷ 224)² ≈ 51 %). */

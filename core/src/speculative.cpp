@@ -12,18 +12,18 @@ double expected_tokens(double acceptance, double gamma) {
 }
 
 Speculative speculative(const SpeculativeInput& in) {
-  require_positive("targetWeightBytes", in.target_weights.value());
-  require_positive("targetFlopsPerToken", in.target_flops_per_token.value());
+  require_positive("weightBytes", in.target_weights.value());
+  require_positive("flopsPerToken", in.target_flops_per_token.value());
   require_positive("draftWeightBytes", in.draft_weights.value());
   require_positive("draftFlopsPerToken", in.draft_flops_per_token.value());
   require_non_negative("kvBytesPerSequence", in.kv_per_sequence.value());
   require_non_negative("draftKvBytesPerSequence", in.draft_kv_per_sequence.value());
   require_count("batch", in.batch);
   require_count("gamma", in.gamma);
-  require_non_negative("acceptanceRate", in.acceptance);
+  require_non_negative("acceptance", in.acceptance);
   if (in.acceptance > 1) {
-    throw Error(ErrorCode::out_of_range, "acceptanceRate",
-                "acceptanceRate must be from 0 to 1, got " + format_number(in.acceptance));
+    throw Error(ErrorCode::out_of_range, "acceptance",
+                "acceptance must be from 0 to 1, got " + format_number(in.acceptance));
   }
   if (in.gamma > 64) {
     throw Error(ErrorCode::out_of_range, "gamma",

@@ -197,6 +197,11 @@ TEST_CASE("API table: the rule declared for each numeric argument is the one enf
       } else if (kind == "positive") {
         CHECK(code_of(name, with(args, field, Value(0.0)), &at) == ErrorCode::not_positive);
         CHECK(at == field);
+      } else if (kind == "fraction") {
+        CHECK(code_of(name, with(args, field, Value(-0.1)), &at) == ErrorCode::negative);
+        CHECK(at == field);
+        CHECK(code_of(name, with(args, field, Value(1.5)), &at) == ErrorCode::out_of_range);
+        CHECK(at == field);
       } else if (kind == "nonNegative") {
         CHECK(code_of(name, with(args, field, Value(-1.0)), &at) == ErrorCode::negative);
         CHECK(at == field);

@@ -14,12 +14,12 @@ namespace {
 // A target and a draft of a tenth of its bytes and FLOPs on one GPU, γ and α as given.
 Value run(double acceptance, double gamma, double batch = 1, double peak = 1e18) {
   return api::call("speculative", Value::object()
-                                      .set("targetWeightBytes", 16e9)
-                                      .set("targetFlopsPerToken", 16e9)
+                                      .set("weightBytes", 16e9)
+                                      .set("flopsPerToken", 16e9)
                                       .set("draftWeightBytes", 1.6e9)
                                       .set("draftFlopsPerToken", 1.6e9)
                                       .set("gamma", gamma)
-                                      .set("acceptanceRate", acceptance)
+                                      .set("acceptance", acceptance)
                                       .set("bytesPerSecond", 1e12)
                                       .set("peakFlopsPerSecond", peak)
                                       .set("batch", batch));
@@ -33,12 +33,13 @@ TEST_CASE("speculative: a verification yields (1 − α^(γ+1)) ÷ (1 − α) to
   CHECK(expected_tokens(1, 4) == 5);  // every draft token accepted, and the target's own
   CHECK(expected_tokens(0, 4) == 1);  // none: the target's token alone
   CHECK(expected_tokens(0.5, 1) == Approx(1.5));
+  CHECK(expected_tokens(0.9, 4) == Approx(4.0951));  // the issue's 4.10
 }
 
 TEST_CASE("speculative: memory-bound, the speedup is E ÷ (γ × draft cost + 1)") {
   // bandwidth alone sets both steps: a draft step costs 0.1 of a target step, the verification one
   const Value r = run(0.8, 2);
-  CHECK(r.get("expectedTokensPerVerification").number() == Approx(2.44));
+  CHECK(r.get("expectedTokens").number() == Approx(2.44));
   CHECK(r.get("verifyBound").string() == "memory");
   CHECK(r.get("plainStepSeconds").number() == Approx(16e-3));
   CHECK(r.get("cycleSeconds").number() == Approx(2 * 1.6e-3 + 16e-3));
@@ -46,8 +47,8 @@ TEST_CASE("speculative: memory-bound, the speedup is E ÷ (γ × draft cost + 1)
   CHECK(r.get("tokensPerSecondPerSequence").number() ==
         Approx(r.get("speedup").number() * r.get("plainTokensPerSecondPerSequence").number()));
   // it breaks even where E(α) = 1.2: 1 + α + α² = 1.2 at α ≈ 0.1708
-  CHECK(r.get("breakEvenAcceptanceRate").number() == Approx((-1 + std::sqrt(1 + 4 * 0.2)) / 2).epsilon(1e-9));
-  CHECK(run(r.get("breakEvenAcceptanceRate").number(), 2).get("speedup").number() == Approx(1));
+  CHECK(r.get("breakEvenAcceptance").number() == Approx((-1 + std::sqrt(1 + 4 * 0.2)) / 2).epsilon(1e-9));
+  CHECK(run(r.get("breakEvenAcceptance").number(), 2).get("speedup").number() == Approx(1));
 }
 
 TEST_CASE("speculative: a large batch turns the verification compute-bound, and the gain shrinks") {
@@ -61,7 +62,7 @@ TEST_CASE("speculative: a large batch turns the verification compute-bound, and 
   CHECK(large.get("speedup").number() < 1);  // slower than plain decode: speculation no longer pays
   // at 256 sequences even plain decode is compute-bound: 5 tokens per verification never pay for
   // its 5 × the arithmetic and 4 draft steps
-  CHECK(run(1, 4, 256, peak).get("breakEvenAcceptanceRate").is(Value::Kind::null));
+  CHECK(run(1, 4, 256, peak).get("breakEvenAcceptance").is(Value::Kind::null));
   CHECK(run(1, 4, 256, peak).get("speedup").number() < 1);
 }
 
@@ -75,16 +76,62 @@ TEST_CASE("speculative: bad input names its field") {
     return std::pair{ErrorCode::internal_error, std::string("none")};
   };
   Value good = Value::object()
-                   .set("targetWeightBytes", 16e9)
-                   .set("targetFlopsPerToken", 16e9)
+                   .set("weightBytes", 16e9)
+                   .set("flopsPerToken", 16e9)
                    .set("draftWeightBytes", 1.6e9)
                    .set("draftFlopsPerToken", 1.6e9)
                    .set("gamma", 4)
-                   .set("acceptanceRate", 0.7)
+                   .set("acceptance", 0.7)
                    .set("bytesPerSecond", 1e12)
                    .set("peakFlopsPerSecond", 1e14);
-  CHECK(code_of(Value(good).set("acceptanceRate", 1.5)) ==
-        std::pair{ErrorCode::out_of_range, std::string("acceptanceRate")});
+  CHECK(code_of(Value(good).set("acceptance", 1.5)) == std::pair{ErrorCode::out_of_range, std::string("acceptance")});
   CHECK(code_of(Value(good).set("gamma", 0)) == std::pair{ErrorCode::not_positive, std::string("gamma")});
   CHECK(code_of(Value(good).set("gamma", 65)) == std::pair{ErrorCode::out_of_range, std::string("gamma")});
+}
+
+TEST_CASE("speculative: the target and the draft as models, Llama 3 8B checked by Llama 3.2 1B on an L4") {
+  // the target as decode takes it (a catalog model, its KV cache at 8,192 tokens), the draft a model
+  const Value l4 = api::call("device", Value::object().set("gpu", "l4").set("dtype", "bf16"));
+  const Value r = api::call("speculative", Value::object()
+                                               .set("model", "llama3-8b")
+                                               .set("tokens", 8192)
+                                               .set("draft", "llama3.2-1b")
+                                               .set("draftFormat", "bf16")
+                                               .set("gamma", 4)
+                                               .set("acceptance", 0.8)
+                                               .set("bytesPerSecond", l4.get("bytesPerSecond").number())
+                                               .set("peakFlopsPerSecond", l4.get("peakFlopsPerSecond").number()));
+  // the costs it used are the models' own, as modelWeights, flopsPerToken and kvCacheBytes give them
+  const Value w = api::call("modelWeights", Value::object().set("model", "llama3-8b"));
+  CHECK(r.get("weightBytes").number() == w.get("bytes").number());
+  CHECK(r.get("flopsPerToken").number() == 2 * w.get("params").number());
+  const Value kv =
+      api::call("kvCacheBytes", Value::object().set("model", "llama3-8b").set("tokens", 8192).set("dtype", "bf16"));
+  CHECK(r.get("kvBytesPerSequence").number() == kv.get("bytes").number());
+  const Value dw =
+      api::call("modelWeights", Value::object().set("model", "llama3.2-1b").set("format", "bf16").set("batch", 1));
+  CHECK(r.get("draftWeightBytes").number() == dw.get("bytesReadPerStep").number());
+  // and the same numbers given directly give the same answer
+  const Value same =
+      api::call("speculative", Value::object()
+                                   .set("weightBytes", r.get("weightBytes").number())
+                                   .set("flopsPerToken", r.get("flopsPerToken").number())
+                                   .set("kvBytesPerSequence", r.get("kvBytesPerSequence").number())
+                                   .set("draftWeightBytes", r.get("draftWeightBytes").number())
+                                   .set("draftFlopsPerToken", r.get("draftFlopsPerToken").number())
+                                   .set("draftKvBytesPerSequence", r.get("draftKvBytesPerSequence").number())
+                                   .set("gamma", 4)
+                                   .set("acceptance", 0.8)
+                                   .set("bytesPerSecond", l4.get("bytesPerSecond").number())
+                                   .set("peakFlopsPerSecond", l4.get("peakFlopsPerSecond").number()));
+  CHECK(same.get("speedup").number() == r.get("speedup").number());
+  CHECK(r.get("speedup").number() > 1.5);  // memory-bound at batch 1: the 1B draft's reads are cheap
+  // without a target, the numbers are required and named
+  CHECK_THROWS_WITH(api::call("speculative", Value::object()
+                                                 .set("draft", "llama3.2-1b")
+                                                 .set("gamma", 4)
+                                                 .set("acceptance", 0.8)
+                                                 .set("bytesPerSecond", 3e11)
+                                                 .set("peakFlopsPerSecond", 1e14)),
+                    Catch::Contains("weightBytes is required without model"));
 }

@@ -62,8 +62,8 @@ export async function everyFunction(): Promise<number> {
   const quant = rl.quantizedWeights({ params: 8.03e9, dtype: 'int4', groupSize: 64, scaleDtype: 'fp16' });
   const ladder: PrecisionLadderResult[] = rl.precisionLadder({ params: 8.03e9, bytesPerSecond: 300e9, model: 'llama3-8b' });
   const int4Ceiling: number = ladder[2].tokensPerSecond;
-  const spec = rl.speculative({ targetWeightBytes: 16.06e9, targetFlopsPerToken: 16.06e9, draftWeightBytes: 2.47e9, draftFlopsPerToken: 2.47e9, gamma: 4, acceptanceRate: 0.8, bytesPerSecond: 300e9, peakFlopsPerSecond: 121e12 });
-  const breakEven: number | null = spec.breakEvenAcceptanceRate;
+  const spec = rl.speculative({ model: 'llama3-8b', tokens: 8192, draft: 'llama3.2-1b', gamma: 4, acceptance: 0.8, bytesPerSecond: 300e9, peakFlopsPerSecond: 121e12 });
+  const breakEven: number | null = spec.breakEvenAcceptance;
   const speedup = rl.precisionSpeedup({ bytesBefore: 16.06e9, bytesAfter: 8.03e9, peakBeforeFlopsPerSecond: 65e12, peakAfterFlopsPerSecond: 130e12 });
   const sparse = rl.denseFromSparsity({ flopsPerSecond: 1979e12 });
   const training = rl.trainingFlops({ params: 8.03e9, tokens: 15e12 });

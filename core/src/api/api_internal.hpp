@@ -206,7 +206,7 @@ struct Arg {
 struct Function {
   std::string_view name;
   std::string_view doc;
-  Arg arg_slots[16];
+  Arg arg_slots[18];
   std::string_view type;
   std::string_view fields;
   bool list;

@@ -244,48 +244,83 @@ std::span<const Function> llm_functions() {
        [](const Args& a) { return Value::object().set("flops", flops_per_token(a.number("params")).value()); }},
       {"speculative",
        "Speculative decoding on one GPU: a draft model proposes gamma tokens, one decode step each, and the "
-       "target verifies them in one read of its weights (gamma + 1 positions per sequence).",
-       {{"targetWeightBytes", Kind::positive, "bytes"},
-        {"targetFlopsPerToken", Kind::positive, "FLOPs"},
-        {"draftWeightBytes", Kind::positive, "bytes"},
-        {"draftFlopsPerToken", Kind::positive, "FLOPs"},
-        {"gamma", Kind::count, ""},
-        {"acceptanceRate", Kind::fraction, ""},
+       "target verifies them in one read of its weights (gamma + 1 positions per sequence). The target as "
+       "decode takes it (model, or weightBytes and flopsPerToken); the draft a model, or draftWeightBytes and "
+       "draftFlopsPerToken.",
+       {{"model", Kind::model_ref, "", opt},
+        {"format", Kind::format, "", opt},
+        {"weightBytes", Kind::positive, "bytes", opt},
+        {"flopsPerToken", Kind::positive, "FLOPs", opt},
+        {"kvBytesPerSequence", Kind::non_negative, "bytes", opt},
+        {"tokens", Kind::count_or_zero, "", opt, "0"},
+        {"kvDtype", Kind::dtype, "", opt},
+        {"batch", Kind::count, "", opt, "1"},
         {"bytesPerSecond", Kind::positive, "bytes/s"},
         {"peakFlopsPerSecond", Kind::positive, "FLOPS"},
-        {"batch", Kind::count, "", opt, "1"},
-        {"kvBytesPerSequence", Kind::non_negative, "bytes", opt, "0"},
-        {"draftKvBytesPerSequence", Kind::non_negative, "bytes", opt, "0"}},
+        {"draft", Kind::model_ref, "", opt},
+        {"draftFormat", Kind::format, "", opt},
+        {"draftWeightBytes", Kind::positive, "bytes", opt},
+        {"draftFlopsPerToken", Kind::positive, "FLOPs", opt},
+        {"draftKvBytesPerSequence", Kind::non_negative, "bytes", opt},
+        {"gamma", Kind::count, ""},
+        {"acceptance", Kind::fraction, ""}},
        "SpeculativeResult",
        "/** (1 − α^(γ+1)) ÷ (1 − α): tokens a verification yields per sequence, the target's own bonus token "
-       "included; γ + 1 at α = 1. */ expectedTokensPerVerification: number; "
+       "included; γ + 1 at α = 1. */ expectedTokens: number; "
        "/** γ draft steps: γ × the larger of the draft's two floors. */ draftSeconds: number; "
        "/** One read of the target's weights (and KV) for γ + 1 positions of every sequence. */ "
        "verifySeconds: number; verifyBound: Bound; "
        "/** draftSeconds + verifySeconds. */ cycleSeconds: number; "
-       "/** expectedTokensPerVerification ÷ cycleSeconds, and × batch. */ "
+       "/** expectedTokens ÷ cycleSeconds, per sequence and for the batch. */ "
        "tokensPerSecondPerSequence: number; tokensPerSecond: number; "
        "/** One plain decode step of the target at this batch, and its rate. */ "
        "plainStepSeconds: number; plainTokensPerSecondPerSequence: number; "
-       "/** tokensPerSecondPerSequence ÷ plainTokensPerSecondPerSequence. */ speedup: number; "
+       "/** tokensPerSecond ÷ plain decode's. */ speedup: number; "
        "/** The α at which speedup is 1 for this γ and these costs; null where even α = 1 does not pay. */ "
-       "breakEvenAcceptanceRate: number | null",
+       "breakEvenAcceptance: number | null; "
+       "/** The costs as used (from the models where given). */ "
+       "weightBytes: number; flopsPerToken: number; kvBytesPerSequence: number; draftWeightBytes: number; "
+       "draftFlopsPerToken: number; draftKvBytesPerSequence: number",
        object,
        [](const Args& a) {
          SpeculativeInput in{};
-         in.target_weights = Bytes{a.number("targetWeightBytes")};
-         in.target_flops_per_token = Flops{a.number("targetFlopsPerToken")};
-         in.draft_weights = Bytes{a.number("draftWeightBytes")};
-         in.draft_flops_per_token = Flops{a.number("draftFlopsPerToken")};
-         in.kv_per_sequence = Bytes{a.number_or("kvBytesPerSequence", 0)};
-         in.draft_kv_per_sequence = Bytes{a.number_or("draftKvBytesPerSequence", 0)};
          in.batch = a.number_or("batch", 1);
+         const double tokens = a.number_or("tokens", 0);
+         // one side's weights read per step, FLOPs per token and KV per sequence: from its model,
+         // a number given explicitly replacing the model's; without a model, the numbers
+         const auto side = [&](const char* model_key, const char* format_key, const char* bytes_key,
+                               const char* flops_key, const char* kv_key, Bytes& bytes, Flops& flops, Bytes& kv) {
+           if (a.has(model_key)) {
+             const ModelRef ref = model_ref(a, model_key);
+             const WeightFormat& f =
+                 a.has(format_key)
+                     ? find_format(a.text(format_key, ErrorCode::unknown_format, "a format id"), format_key)
+                     : find_format(ref.catalog ? std::string_view(ref.catalog->format) : "bf16", format_key);
+             bytes = ref.read_per_step(f, in.batch);
+             flops = roofline::flops_per_token(ref.flops_params());
+             kv = model_kv_bytes(ref, tokens, ref.kv_dtype(a));
+           } else {
+             for (const char* k : {bytes_key, flops_key}) {
+               if (!a.has(k)) {
+                 throw Error(ErrorCode::missing_field, k,
+                             std::string(k) + " is required without " + model_key + " (or give " + model_key + ")");
+               }
+             }
+           }
+           if (a.has(bytes_key)) bytes = Bytes{a.number(bytes_key)};
+           if (a.has(flops_key)) flops = Flops{a.number(flops_key)};
+           if (a.has(kv_key)) kv = Bytes{a.number(kv_key)};
+         };
+         side("model", "format", "weightBytes", "flopsPerToken", "kvBytesPerSequence", in.target_weights,
+              in.target_flops_per_token, in.kv_per_sequence);
+         side("draft", "draftFormat", "draftWeightBytes", "draftFlopsPerToken", "draftKvBytesPerSequence",
+              in.draft_weights, in.draft_flops_per_token, in.draft_kv_per_sequence);
          in.gamma = a.number("gamma");
-         in.acceptance = a.number("acceptanceRate");
+         in.acceptance = a.number("acceptance");
          in.device = Device{FlopsPerSecond{a.number("peakFlopsPerSecond")}, BytesPerSecond{a.number("bytesPerSecond")}};
          const Speculative s = speculative(in);
          return Value::object()
-             .set("expectedTokensPerVerification", s.expected_tokens)
+             .set("expectedTokens", s.expected_tokens)
              .set("draftSeconds", in.gamma * s.draft_step.lower_bound.value())
              .set("verifySeconds", s.verify.lower_bound.value())
              .set("verifyBound", std::string(bound_id(s.verify.bound)))
@@ -295,7 +330,13 @@ std::span<const Function> llm_functions() {
              .set("plainStepSeconds", s.plain.lower_bound.value())
              .set("plainTokensPerSecondPerSequence", 1 / s.plain.lower_bound.value())
              .set("speedup", s.speedup)
-             .set("breakEvenAcceptanceRate", s.break_even_acceptance ? Value(*s.break_even_acceptance) : Value());
+             .set("breakEvenAcceptance", s.break_even_acceptance ? Value(*s.break_even_acceptance) : Value())
+             .set("weightBytes", in.target_weights.value())
+             .set("flopsPerToken", in.target_flops_per_token.value())
+             .set("kvBytesPerSequence", in.kv_per_sequence.value())
+             .set("draftWeightBytes", in.draft_weights.value())
+             .set("draftFlopsPerToken", in.draft_flops_per_token.value())
+             .set("draftKvBytesPerSequence", in.draft_kv_per_sequence.value());
        }},
       {"prefill",
        "",
