@@ -363,6 +363,14 @@ export interface PrefillResult {
   computeSeconds: number; memorySeconds: number; seconds: number; flopsPerByte: number;
   ridgeFlopsPerByte: number; bound: Bound; flops: number;
 }
+export interface PrefixCacheResult {
+  /** ⌊promptTokens × cachedShare⌋, at most all but one (one token always gives the first output). */
+  cachedTokens: number; uncachedTokens: number;
+  /** The uncached tokens' prefill: the larger of its two clocks. */
+  timeToFirstTokenSeconds: number; computeSeconds: number; memorySeconds: number; bound: Bound;
+  /** The whole prompt's prefill, without the cache. */
+  uncachedTimeToFirstTokenSeconds: number;
+}
 export interface TileResult { flopsPerByte: number }
 export interface ResolutionScaleResult { fromPixels: number; toPixels: number; flopsFraction: number }
 export interface ConvResult {
@@ -458,6 +466,8 @@ export interface Roofline {
    * draftWeightBytes and draftFlopsPerToken. */
   speculative(args: { model?: ModelRef; format?: string; weightBytes?: number; flopsPerToken?: number; kvBytesPerSequence?: number; tokens?: number; kvDtype?: Dtype; batch?: number; bytesPerSecond: number; peakFlopsPerSecond: number; draft?: ModelRef; draftFormat?: string; draftWeightBytes?: number; draftFlopsPerToken?: number; draftKvBytesPerSequence?: number; gamma: number; acceptance: number }): SpeculativeResult;
   prefill(args: { params: number; tokens: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number }): PrefillResult;
+  /** Prefix caching: the prompt's first cachedShare of tokens already cached, the rest prefilled. */
+  prefixCache(args: { params: number; promptTokens: number; cachedShare: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number }): PrefixCacheResult;
   tile(args: { rows: number; cols: number; dtype: Dtype }): TileResult;
   /** A square image resized: a CNN's FLOPs scale with its area (M08: (160 ÷ 224)² ≈ 51 %). */
   resolutionScale(args: { fromSide: number; toSide: number }): ResolutionScaleResult;

@@ -1,5 +1,6 @@
 #include "roofline/llm.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -80,6 +81,23 @@ Prefill prefill(const PrefillInput& in) {
   require_count("gpus", in.gpus);
   const Flops flops{require_result("flops", flops_per_token(in.params).value() * in.tokens)};
   return {flops, clocks(flops / in.gpus, in.weights / in.gpus, in.device)};
+}
+
+PrefixCache prefix_cache(const PrefillInput& in, double cached_share) {
+  require_count("promptTokens", in.tokens);
+  require_non_negative("cachedShare", cached_share);
+  if (cached_share > 1) {
+    throw Error(ErrorCode::out_of_range, "cachedShare",
+                "cachedShare must be from 0 to 1, got " + format_number(cached_share));
+  }
+  PrefixCache c{};
+  c.cached_tokens = std::min(std::floor(in.tokens * cached_share), in.tokens - 1);
+  c.uncached_tokens = in.tokens - c.cached_tokens;
+  PrefillInput rest = in;
+  rest.tokens = c.uncached_tokens;
+  c.prefill = prefill(rest);
+  c.without_cache = prefill(in);
+  return c;
 }
 
 }  // namespace roofline

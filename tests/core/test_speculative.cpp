@@ -135,3 +135,46 @@ TEST_CASE("speculative: the target and the draft as models, Llama 3 8B checked b
                                                  .set("peakFlopsPerSecond", 1e14)),
                     Catch::Contains("weightBytes is required without model"));
 }
+
+TEST_CASE("prefixCache: nothing cached is the prefill; 90 % cached prefills a tenth; decode takes no cache") {
+  // the lesson's prompt: 2,000 tokens of Llama 3 8B on an L4 (the clocks calculator's prefill)
+  const Value l4 = api::call("device", Value::object().set("gpu", "l4").set("dtype", "bf16"));
+  const auto args = [&](double share) {
+    return Value::object()
+        .set("params", 8.03e9)
+        .set("promptTokens", 2000)
+        .set("cachedShare", share)
+        .set("weightBytes", 16.06e9)
+        .set("peakFlopsPerSecond", l4.get("peakFlopsPerSecond").number())
+        .set("bytesPerSecond", l4.get("bytesPerSecond").number());
+  };
+  const Value prefill = api::call("prefill", Value::object()
+                                                 .set("params", 8.03e9)
+                                                 .set("tokens", 2000)
+                                                 .set("weightBytes", 16.06e9)
+                                                 .set("peakFlopsPerSecond", l4.get("peakFlopsPerSecond").number())
+                                                 .set("bytesPerSecond", l4.get("bytesPerSecond").number()));
+  const Value none = api::call("prefixCache", args(0));
+  CHECK(none.get("uncachedTokens").number() == 2000);
+  CHECK(none.get("timeToFirstTokenSeconds").number() == prefill.get("seconds").number());  // ≈ 265 ms
+  const Value most = api::call("prefixCache", args(0.9));
+  CHECK(most.get("cachedTokens").number() == 1800);
+  CHECK(most.get("uncachedTokens").number() == 200);
+  // 200 tokens: a tenth of the arithmetic (≈ 26.5 ms), below the weights' one read (≈ 53.5 ms): the
+  // time to first token falls from ≈ 265 ms to the memory floor, not to a tenth
+  CHECK(most.get("computeSeconds").number() == Approx(prefill.get("computeSeconds").number() / 10));
+  CHECK(most.get("bound").string() == "memory");
+  CHECK(most.get("timeToFirstTokenSeconds").number() == prefill.get("memorySeconds").number());
+  CHECK(most.get("uncachedTimeToFirstTokenSeconds").number() == prefill.get("seconds").number());
+  // everything cached still runs the last token: the weights' read is the floor
+  const Value all = api::call("prefixCache", args(1));
+  CHECK(all.get("uncachedTokens").number() == 1);
+  CHECK(all.get("bound").string() == "memory");
+  // decode has no cache to take: a prefix cache changes prefill alone
+  CHECK_THROWS_WITH(api::call("decode", Value::object()
+                                            .set("weightBytes", 16.06e9)
+                                            .set("batch", 1)
+                                            .set("bytesPerSecond", 3e11)
+                                            .set("cachedShare", 0.9)),
+                    Catch::Contains("decode takes no argument \"cachedShare\""));
+}

@@ -70,4 +70,15 @@ struct Prefill {
 };
 Prefill prefill(const PrefillInput& in);
 
+/// Prefix caching: a prompt whose first cached_share of tokens a cache already holds (their keys
+/// and values, from an earlier request with the same prefix) prefills only the rest. At least one
+/// token always goes through the model: it gives the first output token. Decode is unchanged.
+struct PrefixCache {
+  double cached_tokens;    ///< ⌊prompt tokens × cached share⌋, at most all but one
+  double uncached_tokens;  ///< the rest, prefilled now
+  Prefill prefill;         ///< of the uncached tokens: the time to first token's floor
+  Prefill without_cache;   ///< of the whole prompt
+};
+PrefixCache prefix_cache(const PrefillInput& in, double cached_share);
+
 }  // namespace roofline

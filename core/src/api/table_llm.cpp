@@ -362,6 +362,39 @@ std::span<const Function> llm_functions() {
          v.set("flops", p.flops.value());
          return v;
        }},
+      {"prefixCache",
+       "Prefix caching: the prompt's first cachedShare of tokens already cached, the rest prefilled.",
+       {{"params", Kind::count, ""},
+        {"promptTokens", Kind::count, ""},
+        {"cachedShare", Kind::fraction, ""},
+        {"weightBytes", Kind::positive, "bytes"},
+        {"peakFlopsPerSecond", Kind::positive, "FLOPS"},
+        {"bytesPerSecond", Kind::positive, "bytes/s"},
+        {"gpus", Kind::count, "", opt, "1"}},
+       "PrefixCacheResult",
+       "/** ⌊promptTokens × cachedShare⌋, at most all but one (one token always gives the first output). */ "
+       "cachedTokens: number; uncachedTokens: number; "
+       "/** The uncached tokens' prefill: the larger of its two clocks. */ timeToFirstTokenSeconds: number; "
+       "computeSeconds: number; memorySeconds: number; bound: Bound; "
+       "/** The whole prompt's prefill, without the cache. */ uncachedTimeToFirstTokenSeconds: number",
+       object,
+       [](const Args& a) {
+         PrefillInput in{};
+         in.params = a.number("params");
+         in.tokens = a.number("promptTokens");
+         in.weights = Bytes{a.number("weightBytes")};
+         in.device = device_arg(a);
+         in.gpus = a.number_or("gpus", 1);
+         const PrefixCache c = prefix_cache(in, a.number("cachedShare"));
+         return Value::object()
+             .set("cachedTokens", c.cached_tokens)
+             .set("uncachedTokens", c.uncached_tokens)
+             .set("timeToFirstTokenSeconds", c.prefill.clocks.lower_bound.value())
+             .set("computeSeconds", c.prefill.clocks.compute.value())
+             .set("memorySeconds", c.prefill.clocks.memory.value())
+             .set("bound", std::string(bound_id(c.prefill.clocks.bound)))
+             .set("uncachedTimeToFirstTokenSeconds", c.without_cache.clocks.lower_bound.value());
+       }},
   };
   // clang-format on
   return functions;
