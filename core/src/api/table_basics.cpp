@@ -4,7 +4,6 @@
 namespace roofline::api::detail {
 
 std::span<const Function> basics_functions() {
-  // clang-format off: one entry per function, laid out as a table
   static constexpr Function functions[] = {
       {"multiply",
        "",
@@ -184,7 +183,6 @@ std::span<const Function> basics_functions() {
          return Value::object().set("pixels", f.pixels).set("pixelsPerSecond", f.per_second);
        }},
   };
-  // clang-format on
   return functions;
 }
 

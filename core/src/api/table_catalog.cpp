@@ -5,7 +5,6 @@
 namespace roofline::api::detail {
 
 std::span<const Function> catalog_functions() {
-  // clang-format off: one entry per function, laid out as a table
   static constexpr Function functions[] = {
       {"functions",
        "The API table: every function, in the core's order.",
@@ -241,7 +240,6 @@ std::span<const Function> catalog_functions() {
              .set("tokensPerHour", tokens_per_hour);
        }},
   };
-  // clang-format on
   return functions;
 }
 

@@ -4,7 +4,6 @@
 namespace roofline::api::detail {
 
 std::span<const Function> kernels_functions() {
-  // clang-format off: one entry per function, laid out as a table
   static constexpr Function functions[] = {
       {"tile",
        "",
@@ -232,7 +231,6 @@ std::span<const Function> kernels_functions() {
          return Value::object().set("flops", cnn_training_flops(forward, examples, a.number_or("epochs", 1)).value());
        }},
   };
-  // clang-format on
   return functions;
 }
 

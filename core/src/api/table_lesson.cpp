@@ -4,7 +4,6 @@
 namespace roofline::api::detail {
 
 std::span<const Function> lesson_functions() {
-  // clang-format off: one entry per function, laid out as a table
   static constexpr Function functions[] = {
       {"cases",
        "",
@@ -79,7 +78,6 @@ std::span<const Function> lesson_functions() {
          return check_value(question(item_id(a, question_count, "a check question")), a.raw("answers"));
        }},
   };
-  // clang-format on
   return functions;
 }
 

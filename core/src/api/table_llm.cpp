@@ -5,7 +5,6 @@
 namespace roofline::api::detail {
 
 std::span<const Function> llm_functions() {
-  // clang-format off: one entry per function, laid out as a table
   static constexpr Function functions[] = {
       {"denseLayer",
        "",
@@ -396,7 +395,6 @@ std::span<const Function> llm_functions() {
              .set("uncachedTimeToFirstTokenSeconds", c.without_cache.clocks.lower_bound.value());
        }},
   };
-  // clang-format on
   return functions;
 }
 

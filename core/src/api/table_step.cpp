@@ -4,7 +4,6 @@
 namespace roofline::api::detail {
 
 std::span<const Function> step_functions() {
-  // clang-format off: one entry per function, laid out as a table
   static constexpr Function functions[] = {
       {"step",
        "One prefill or decode step operator by operator (docs/api.md, step): each operator's FLOPs, bytes and floor on "
@@ -44,7 +43,6 @@ std::span<const Function> step_functions() {
          return step_value(step(in));
        }},
   };
-  // clang-format on
   return functions;
 }
 
