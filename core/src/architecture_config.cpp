@@ -110,6 +110,7 @@ constexpr FamilyName families[] = {
     {"gemma3", Family::gemma3},
     {"deepseek_v2", Family::deepseek},
     {"deepseek_v3", Family::deepseek},
+    {"kimi_k2", Family::deepseek},  // Kimi-K2: DeepSeek-V3's architecture under its own model_type
     {"gpt_oss", Family::gpt_oss},
     {"phi3", Family::phi3},
 };

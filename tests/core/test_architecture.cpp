@@ -318,3 +318,20 @@ TEST_CASE("a Gemma config without head_dim takes the family's 256, not hidden ÷
     "num_hidden_layers": 32, "num_attention_heads": 32, "num_key_value_heads": 8, "vocab_size": 128256})");
   CHECK(architecture_from_config(llama).attention.head_dim == 128);
 }
+
+TEST_CASE("Kimi-K2 is DeepSeek-V3's architecture under model_type kimi_k2: 1T parameters, 32B active") {
+  // moonshotai/Kimi-K2-Instruct's config: DeepSeek-V3's fields with 384 routed experts, 64 heads,
+  // one dense layer first and a 163,840-token vocabulary (its model card: 1T total, 32B activated)
+  const Value kimi = json::parse_json(R"({"model_type": "kimi_k2", "architectures": ["DeepseekV3ForCausalLM"],
+    "hidden_size": 7168, "intermediate_size": 18432, "moe_intermediate_size": 2048, "num_hidden_layers": 61,
+    "num_attention_heads": 64, "num_key_value_heads": 64, "n_routed_experts": 384, "n_shared_experts": 1,
+    "num_experts_per_tok": 8, "first_k_dense_replace": 1, "moe_layer_freq": 1, "q_lora_rank": 1536,
+    "kv_lora_rank": 512, "qk_nope_head_dim": 128, "qk_rope_head_dim": 64, "v_head_dim": 128,
+    "vocab_size": 163840, "tie_word_embeddings": false, "max_position_embeddings": 131072})");
+  const Architecture a = architecture_from_config(kimi);
+  CHECK(a.attention.kind == Attention::Kind::mla);
+  const ParamCounts p = param_counts(a);
+  CHECK(matches_published(p.params, 1e12));
+  CHECK(p.params == Approx(1.03e12).epsilon(0.01));
+  CHECK(matches_published(p.active, 32e9));
+}
