@@ -92,27 +92,34 @@ class Config {
   std::string family_ = "this model";
 };
 
-enum class Family { llama, mistral, mixtral, qwen2, qwen3, qwen3_moe, gemma2, gemma3, deepseek, gpt_oss, phi3 };
+enum class Family {
+  llama,
+  mistral,
+  mixtral,
+  qwen2,
+  qwen2_moe,
+  qwen3,
+  qwen3_moe,
+  gemma2,
+  gemma3,
+  deepseek,
+  gpt_oss,
+  phi3
+};
 
 struct FamilyName {
   std::string_view model_type;
   Family family;
 };
 constexpr FamilyName families[] = {
-    {"llama", Family::llama},
-    {"mistral", Family::mistral},
-    {"mixtral", Family::mixtral},
-    {"qwen2", Family::qwen2},
-    {"qwen3", Family::qwen3},
-    {"qwen3_moe", Family::qwen3_moe},
-    {"gemma2", Family::gemma2},
-    {"gemma3_text", Family::gemma3},
-    {"gemma3", Family::gemma3},
-    {"deepseek_v2", Family::deepseek},
-    {"deepseek_v3", Family::deepseek},
+    {"llama", Family::llama},          {"mistral", Family::mistral},
+    {"mixtral", Family::mixtral},      {"qwen2", Family::qwen2},
+    {"qwen2_moe", Family::qwen2_moe},  {"qwen3", Family::qwen3},
+    {"qwen3_moe", Family::qwen3_moe},  {"gemma2", Family::gemma2},
+    {"gemma3_text", Family::gemma3},   {"gemma3", Family::gemma3},
+    {"deepseek_v2", Family::deepseek}, {"deepseek_v3", Family::deepseek},
     {"kimi_k2", Family::deepseek},  // Kimi-K2: DeepSeek-V3's architecture under its own model_type
-    {"gpt_oss", Family::gpt_oss},
-    {"phi3", Family::phi3},
+    {"gpt_oss", Family::gpt_oss},      {"phi3", Family::phi3},
 };
 
 /// What a family's configuration class in transformers fills in where a published config.json
@@ -120,7 +127,8 @@ constexpr FamilyName families[] = {
 /// default heads, KV heads, head_dim, the vocabulary and the sliding window; Gemma 3 4B's own
 /// config leaves the first four out. head_dim, where a family has no default of its own, is
 /// hidden_size ÷ num_attention_heads only where that is the class's rule (LlamaConfig,
-/// MistralConfig, MixtralConfig, Qwen2Config, Phi3Config); other families must give it.
+/// MistralConfig, MixtralConfig, Qwen2Config, Qwen2MoeConfig, Phi3Config); other families must
+/// give it.
 struct FamilyDefaults {
   double vocab = 0, heads = 0, kv_heads = 0, head_dim = 0, sliding_window = 0;
   bool head_dim_from_hidden = false;
@@ -134,6 +142,7 @@ FamilyDefaults defaults_of(Family f) {
     case Family::mistral:
     case Family::mixtral:
     case Family::qwen2:
+    case Family::qwen2_moe:
     case Family::phi3: return {0, 0, 0, 0, 0, true};
     default: return {};
   }
@@ -239,8 +248,9 @@ Architecture read_text_config(const Config& c, Family fam, const std::string& mo
     at.v_head_dim = at.head_dim;
     // attention_bias puts a bias on q, k, v and o; Qwen2's q, k and v always carry one
     const bool bias = c.flag_or("attention_bias", fam == Family::gpt_oss);
-    at.qkv_bias = bias || fam == Family::qwen2;
-    at.o_bias = bias && fam != Family::qwen2;
+    const bool qwen2 = fam == Family::qwen2 || fam == Family::qwen2_moe;
+    at.qkv_bias = bias || qwen2;
+    at.o_bias = bias && !qwen2;
     at.sinks = fam == Family::gpt_oss;
   }
   at.qk_norm = fam == Family::qwen3 || fam == Family::qwen3_moe || fam == Family::gemma3;
@@ -265,7 +275,7 @@ Architecture read_text_config(const Config& c, Family fam, const std::string& mo
       for (std::size_t i = 0; i < a.sliding_layer.size(); ++i) {
         a.sliding_layer[i] = std::fmod(static_cast<double>(i + 1), pattern) != 0;
       }
-    } else if (fam == Family::qwen2 || fam == Family::qwen3 || fam == Family::qwen3_moe) {
+    } else if (fam == Family::qwen2 || fam == Family::qwen2_moe || fam == Family::qwen3 || fam == Family::qwen3_moe) {
       if (c.flag_or("use_sliding_window", false)) {
         const double from = c.count_or("max_window_layers", 0);
         for (std::size_t i = 0; i < a.sliding_layer.size(); ++i) a.sliding_layer[i] = static_cast<double>(i) >= from;
@@ -280,7 +290,8 @@ Architecture read_text_config(const Config& c, Family fam, const std::string& mo
 
   // mixture of experts
   a.moe_layer.assign(static_cast<std::size_t>(a.layers), false);
-  if (fam == Family::mixtral || fam == Family::gpt_oss || fam == Family::qwen3_moe || fam == Family::deepseek) {
+  if (fam == Family::mixtral || fam == Family::gpt_oss || fam == Family::qwen2_moe || fam == Family::qwen3_moe ||
+      fam == Family::deepseek) {
     MixtureOfExperts m;
     if (fam == Family::mixtral || fam == Family::gpt_oss) {
       m.experts = c.count("num_local_experts");
@@ -289,10 +300,16 @@ Architecture read_text_config(const Config& c, Family fam, const std::string& mo
       m.expert_intermediate = c.count("intermediate_size");
       m.router_bias = m.expert_bias = fam == Family::gpt_oss;
       a.moe_layer.assign(a.moe_layer.size(), true);
-    } else if (fam == Family::qwen3_moe) {
+    } else if (fam == Family::qwen2_moe || fam == Family::qwen3_moe) {
       m.experts = c.count("num_experts");
       m.experts_per_token = c.count("num_experts_per_tok");
       m.expert_intermediate = c.count("moe_intermediate_size");
+      if (fam == Family::qwen2_moe) {
+        // one shared expert every token goes through, of its own width (its 1-output gate, hidden
+        // weights a layer, is left out: 0.0003 % of Qwen1.5-MoE-A2.7B)
+        m.shared_experts = 1;
+        m.shared_intermediate = c.count("shared_expert_intermediate_size");
+      }
       const double step = c.count_or("decoder_sparse_step", 1);
       std::vector<double> dense_only;
       if (const Value* only = c.find("mlp_only_layers")) {

@@ -335,3 +335,25 @@ TEST_CASE("Kimi-K2 is DeepSeek-V3's architecture under model_type kimi_k2: 1T pa
   CHECK(p.params == Approx(1.03e12).epsilon(0.01));
   CHECK(matches_published(p.active, 32e9));
 }
+
+TEST_CASE("Qwen2-MoE (Qwen1.5-MoE-A2.7B): 60 experts, 4 a token and one shared expert: 14.3B, 2.7B active") {
+  // Qwen/Qwen1.5-MoE-A2.7B's config (its card: 14.3B parameters in total, 2.7B activated)
+  const Value qwen = json::parse_json(R"({"architectures": ["Qwen2MoeForCausalLM"], "model_type": "qwen2_moe",
+    "decoder_sparse_step": 1, "hidden_size": 2048, "intermediate_size": 5632, "max_position_embeddings": 8192,
+    "max_window_layers": 21, "moe_intermediate_size": 1408, "num_attention_heads": 16, "num_experts": 60,
+    "num_experts_per_tok": 4, "num_hidden_layers": 24, "num_key_value_heads": 16,
+    "shared_expert_intermediate_size": 5632, "sliding_window": 32768, "tie_word_embeddings": false,
+    "use_sliding_window": false, "vocab_size": 151936})");
+  const Architecture a = architecture_from_config(qwen);
+  CHECK(a.attention.head_dim == 128);  // hidden ÷ heads, Qwen2MoeConfig's own rule
+  CHECK(a.attention.qkv_bias);         // as Qwen2's
+  REQUIRE(a.moe);
+  CHECK(a.moe->shared_experts == 1);
+  CHECK(a.moe->shared_intermediate == 5632);
+  const ParamCounts p = param_counts(a);
+  CHECK(matches_published(p.params, 14.3e9));
+  // Qwen's 2.7B counts the input table too (the with-input-embedding convention of the catalog's
+  // activeConvention): 2.38B on a token's path plus the 0.31B table
+  CHECK(matches_published(p.active + p.embedding, 2.7e9));
+  CHECK(p.active == Approx(2.378e9).epsilon(0.001));
+}
