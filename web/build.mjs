@@ -227,6 +227,7 @@ function embedHtml(ui, decodeSnippet) {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
+<meta name="description" content="${e('embed.text')}">
 <title>${e('embed.title')}</title>
 <link rel="icon" href="favicon.svg">
 <link rel="stylesheet" href="embed-example.css">
@@ -240,6 +241,7 @@ function embedHtml(ui, decodeSnippet) {
      page), so that it shows before the script has run; the element alone, without its
      template, works the same once the script has run. -->
 <script src="roofline-calculator.js" defer></script>
+<h2>${e('embed.example')}</h2>
 ${decodeSnippet}
 <p>${e('embed.after')}</p>
 <!-- One of the lesson's exercises, checked on the page: -->
