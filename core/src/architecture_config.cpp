@@ -103,6 +103,7 @@ enum class Family {
   gemma2,
   gemma3,
   deepseek,
+  glm4_moe,
   gpt_oss,
   phi3
 };
@@ -112,14 +113,12 @@ struct FamilyName {
   Family family;
 };
 constexpr FamilyName families[] = {
-    {"llama", Family::llama},          {"mistral", Family::mistral},
-    {"mixtral", Family::mixtral},      {"qwen2", Family::qwen2},
-    {"qwen2_moe", Family::qwen2_moe},  {"qwen3", Family::qwen3},
-    {"qwen3_moe", Family::qwen3_moe},  {"gemma2", Family::gemma2},
-    {"gemma3_text", Family::gemma3},   {"gemma3", Family::gemma3},
-    {"deepseek_v2", Family::deepseek}, {"deepseek_v3", Family::deepseek},
+    {"llama", Family::llama},         {"mistral", Family::mistral},      {"mixtral", Family::mixtral},
+    {"qwen2", Family::qwen2},         {"qwen2_moe", Family::qwen2_moe},  {"qwen3", Family::qwen3},
+    {"qwen3_moe", Family::qwen3_moe}, {"gemma2", Family::gemma2},        {"gemma3_text", Family::gemma3},
+    {"gemma3", Family::gemma3},       {"deepseek_v2", Family::deepseek}, {"deepseek_v3", Family::deepseek},
     {"kimi_k2", Family::deepseek},  // Kimi-K2: DeepSeek-V3's architecture under its own model_type
-    {"gpt_oss", Family::gpt_oss},      {"phi3", Family::phi3},
+    {"glm4_moe", Family::glm4_moe},   {"gpt_oss", Family::gpt_oss},      {"phi3", Family::phi3},
 };
 
 /// What a family's configuration class in transformers fills in where a published config.json
@@ -250,10 +249,12 @@ Architecture read_text_config(const Config& c, Family fam, const std::string& mo
     const bool bias = c.flag_or("attention_bias", fam == Family::gpt_oss);
     const bool qwen2 = fam == Family::qwen2 || fam == Family::qwen2_moe;
     at.qkv_bias = bias || qwen2;
-    at.o_bias = bias && !qwen2;
+    // GLM-4.5's attention_bias puts a bias on q, k and v, none on o (Glm4MoeAttention)
+    at.o_bias = bias && !qwen2 && fam != Family::glm4_moe;
     at.sinks = fam == Family::gpt_oss;
   }
-  at.qk_norm = fam == Family::qwen3 || fam == Family::qwen3_moe || fam == Family::gemma3;
+  at.qk_norm = fam == Family::qwen3 || fam == Family::qwen3_moe || fam == Family::gemma3 ||
+               (fam == Family::glm4_moe && c.flag_or("use_qk_norm", false));
   a.norms_per_layer = gemma ? 4 : 2;
   a.mlp_bias = c.flag_or("mlp_bias", false);
 
@@ -291,7 +292,7 @@ Architecture read_text_config(const Config& c, Family fam, const std::string& mo
   // mixture of experts
   a.moe_layer.assign(static_cast<std::size_t>(a.layers), false);
   if (fam == Family::mixtral || fam == Family::gpt_oss || fam == Family::qwen2_moe || fam == Family::qwen3_moe ||
-      fam == Family::deepseek) {
+      fam == Family::deepseek || fam == Family::glm4_moe) {
     MixtureOfExperts m;
     if (fam == Family::mixtral || fam == Family::gpt_oss) {
       m.experts = c.count("num_local_experts");
@@ -329,7 +330,7 @@ Architecture read_text_config(const Config& c, Family fam, const std::string& mo
         const bool listed = std::find(dense_only.begin(), dense_only.end(), static_cast<double>(i)) != dense_only.end();
         a.moe_layer[i] = !listed && std::fmod(static_cast<double>(i + 1), step) == 0;
       }
-    } else {  // DeepSeek-V2/V3
+    } else {  // DeepSeek-V2/V3 (and Kimi-K2), GLM-4.5: routed and shared experts of one width
       m.experts = c.count("n_routed_experts");
       m.experts_per_token = c.count("num_experts_per_tok");
       m.expert_intermediate = c.count("moe_intermediate_size");
@@ -338,7 +339,7 @@ Architecture read_text_config(const Config& c, Family fam, const std::string& mo
       const double first_dense = c.has("first_k_dense_replace") ? c.count_or_zero("first_k_dense_replace") : 0;
       const double freq = c.count_or("moe_layer_freq", 1);
       // DeepSeek-V3's router adds a bias per expert for its top-k choice (e_score_correction_bias)
-      m.router_bias = c.has("topk_method") && c.text("topk_method") == "noaux_tc";
+      m.router_bias = (c.has("topk_method") && c.text("topk_method") == "noaux_tc") || fam == Family::glm4_moe;
       for (std::size_t i = 0; i < a.moe_layer.size(); ++i) {
         a.moe_layer[i] = static_cast<double>(i) >= first_dense && std::fmod(static_cast<double>(i), freq) == 0;
       }

@@ -357,3 +357,27 @@ TEST_CASE("Qwen2-MoE (Qwen1.5-MoE-A2.7B): 60 experts, 4 a token and one shared e
   CHECK(matches_published(p.active + p.embedding, 2.7e9));
   CHECK(p.active == Approx(2.378e9).epsilon(0.001));
 }
+
+TEST_CASE("GLM-4.5-Air (glm4_moe): grouped-query attention and DeepSeek-style experts: 106B, 12B active") {
+  // zai-org/GLM-4.5-Air's config (its card: 106 billion total parameters, 12 billion active)
+  const Value glm = json::parse_json(R"({"architectures": ["Glm4MoeForCausalLM"], "model_type": "glm4_moe",
+    "attention_bias": true, "first_k_dense_replace": 1, "head_dim": 128, "hidden_size": 4096,
+    "intermediate_size": 10944, "max_position_embeddings": 131072, "moe_intermediate_size": 1408, "n_group": 1,
+    "n_routed_experts": 128, "n_shared_experts": 1, "norm_topk_prob": true, "num_attention_heads": 96,
+    "num_experts_per_tok": 8, "num_hidden_layers": 46, "num_key_value_heads": 8, "num_nextn_predict_layers": 1,
+    "partial_rotary_factor": 0.5, "tie_word_embeddings": false, "topk_group": 1, "use_qk_norm": false,
+    "vocab_size": 151552})");
+  const Architecture a = architecture_from_config(glm);
+  CHECK(a.attention.kind == Attention::Kind::gqa);
+  CHECK(a.attention.head_dim == 128);  // given: 96 heads of 128 are wider than hidden ÷ heads
+  CHECK(a.attention.qkv_bias);
+  CHECK_FALSE(a.attention.o_bias);
+  REQUIRE(a.moe);
+  CHECK(a.moe->shared_experts == 1);
+  CHECK_FALSE(a.moe_layer[0]);  // the first layer is dense
+  const ParamCounts p = param_counts(a);
+  // 106.9B and 12.8B: as published, read at their last digit (the multi-token-prediction layer,
+  // num_nextn_predict_layers, is not counted, as DeepSeek-V3's 671B leaves its own out)
+  CHECK(matches_published(p.params, 106e9));
+  CHECK(matches_published(p.active, 12e9));
+}
