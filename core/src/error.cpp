@@ -60,6 +60,12 @@ double require_non_negative(std::string_view field, double value) {
   return value;
 }
 
+double require_fraction(std::string_view field, double value) {
+  require_non_negative(field, value);
+  if (value > 1) fail(ErrorCode::out_of_range, field, "from 0 to 1", value);
+  return value;
+}
+
 double require_count(std::string_view field, double value) {
   require_finite(field, value);
   if (value < 1) {

@@ -85,11 +85,7 @@ Prefill prefill(const PrefillInput& in) {
 
 PrefixCache prefix_cache(const PrefillInput& in, double cached_share) {
   require_count("promptTokens", in.tokens);
-  require_non_negative("cachedShare", cached_share);
-  if (cached_share > 1) {
-    throw Error(ErrorCode::out_of_range, "cachedShare",
-                "cachedShare must be from 0 to 1, got " + format_number(cached_share));
-  }
+  require_fraction("cachedShare", cached_share);
   PrefixCache c{};
   c.cached_tokens = std::min(std::floor(in.tokens * cached_share), in.tokens - 1);
   c.uncached_tokens = in.tokens - c.cached_tokens;

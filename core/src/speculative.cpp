@@ -20,11 +20,7 @@ Speculative speculative(const SpeculativeInput& in) {
   require_non_negative("draftKvBytesPerSequence", in.draft_kv_per_sequence.value());
   require_count("batch", in.batch);
   require_count("gamma", in.gamma);
-  require_non_negative("acceptance", in.acceptance);
-  if (in.acceptance > 1) {
-    throw Error(ErrorCode::out_of_range, "acceptance",
-                "acceptance must be from 0 to 1, got " + format_number(in.acceptance));
-  }
+  require_fraction("acceptance", in.acceptance);
   if (in.gamma > 64) {
     throw Error(ErrorCode::out_of_range, "gamma",
                 "gamma must be at most 64 draft tokens per verification, got " + format_number(in.gamma));

@@ -118,6 +118,8 @@ double require_finite(std::string_view field, double value);
 double require_positive(std::string_view field, double value);
 /// Finite and ≥ 0, at most max_quantity.
 double require_non_negative(std::string_view field, double value);
+/// A share or a probability: finite, from 0 to 1 (negative below 0, out_of_range above 1).
+double require_fraction(std::string_view field, double value);
 /// A whole number ≥ 1 (sizes, batch, layers, GPUs), at most 2^53.
 double require_count(std::string_view field, double value);
 /// A whole number ≥ 0, at most 2^53.

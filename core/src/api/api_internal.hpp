@@ -112,9 +112,10 @@ struct ModelRef {
   const Model* catalog = nullptr;
   std::optional<Architecture> architecture;
   [[nodiscard]] bool lesson_figures() const { return catalog && (catalog->lesson_figures || !architecture); }
-  [[nodiscard]] const WeightFormat& format(const Args& a) const {
-    if (a.has("format")) return find_format(a.text("format", ErrorCode::unknown_format, "a format id"), "format");
-    return find_format(catalog ? std::string_view(catalog->format) : std::string_view("bf16"), "format");
+  /// The format named by argument `key`, else the catalog model's own, else BF16.
+  [[nodiscard]] const WeightFormat& format(const Args& a, std::string_view key = "format") const {
+    if (a.has(key)) return find_format(a.text(key, ErrorCode::unknown_format, "a format id"), key);
+    return find_format(catalog ? std::string_view(catalog->format) : std::string_view("bf16"), key);
   }
   [[nodiscard]] ModelWeights weights(const WeightFormat& f) const {
     return lesson_figures() ? model_weights(*catalog, f) : architecture_weights(*architecture, f);

@@ -147,12 +147,7 @@ void check_arguments(const Function& f, const Args& a) {
         case Kind::count_or_zero: require_count_or_zero(arg.name, a.number(arg.name)); break;
         case Kind::positive: require_positive(arg.name, a.number(arg.name)); break;
         case Kind::non_negative: require_non_negative(arg.name, a.number(arg.name)); break;
-        case Kind::fraction:
-          if (require_non_negative(arg.name, a.number(arg.name)) > 1) {
-            throw Error(ErrorCode::out_of_range, std::string(arg.name),
-                        std::string(arg.name) + " must be from 0 to 1, got " + format_number(a.number(arg.name)));
-          }
-          break;
+        case Kind::fraction: require_fraction(arg.name, a.number(arg.name)); break;
         case Kind::number: static_cast<void>(a.number(arg.name)); break;
         case Kind::dtype: static_cast<void>(a.dtype(arg.name)); break;
         case Kind::gpu: static_cast<void>(gpu_arg(a, arg.name)); break;

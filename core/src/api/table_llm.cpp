@@ -291,10 +291,7 @@ std::span<const Function> llm_functions() {
                                const char* flops_key, const char* kv_key, Bytes& bytes, Flops& flops, Bytes& kv) {
            if (a.has(model_key)) {
              const ModelRef ref = model_ref(a, model_key);
-             const WeightFormat& f =
-                 a.has(format_key)
-                     ? find_format(a.text(format_key, ErrorCode::unknown_format, "a format id"), format_key)
-                     : find_format(ref.catalog ? std::string_view(ref.catalog->format) : "bf16", format_key);
+             const WeightFormat& f = ref.format(a, format_key);
              bytes = ref.read_per_step(f, in.batch);
              flops = roofline::flops_per_token(ref.flops_params());
              kv = model_kv_bytes(ref, tokens, ref.kv_dtype(a));
