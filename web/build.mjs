@@ -13,7 +13,7 @@ import { dirname, join, resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { prerender, prerenderCalculators, PRERENDER_CSS } from './prerender.mjs';
-import { catalogTexts as mergeCatalogTexts } from './catalog-texts.mjs';
+import { catalogTexts as readCatalogTexts } from './catalog-texts.mjs';
 import { calculatorTypes } from './calculator-types.mjs';
 import { esbuild, ESBUILD_TARGET, MINIFY, minifyCss } from '../wasm/esbuild.mjs';
 
@@ -25,8 +25,8 @@ const I18N = join(HERE, 'i18n');
 // element.style, which static HTML could only carry as style attributes, refused by a strict CSP;
 // nor device, which measures the reader's own machine.
 import { KINDS, SNIPPET_KINDS, kindExport } from './src/kinds.js';
-// The languages and how each writes numbers, read from this Node's Intl and written into every
-// bundle (web/src/lang.js: the page then needs no locale data of its own)
+// The languages (web/src/lang.js) and how each writes numbers, read from this Node's Intl and
+// written into every bundle (web/src/numbers.js: the page then needs no locale data of its own)
 import { LANGS } from './src/lang.js';
 import { NUMBERS } from './src/numbers.js';
 
@@ -324,7 +324,7 @@ async function main() {
     }
   }
   checkTexts('ui.json', ui);
-  const catalogTexts = mergeCatalogTexts();
+  const catalogTexts = readCatalogTexts();
   checkTexts('core/catalog', catalogTexts);
   const prose = readJson(join(I18N, 'prose.json'), true);
   const glossary = readJson(join(I18N, 'glossary.json'), true);

@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const CATALOG_DIR = join(ROOT, 'core/catalog');
-export { LANGS } from './src/lang.js';
 import { LANGS } from './src/lang.js';
 
 /** Every data file as { path, data }, path relative to core/catalog ("devices/t4.json"). */
@@ -31,8 +30,9 @@ export function catalogFiles() {
   return out;
 }
 
-/** The texts of the data files, keyed as the page asks for them. */
-export function fileTexts() {
+/** Every catalog text, read from the data files (the one place they are written), keyed as the
+ *  page asks for them. */
+export function catalogTexts() {
   const texts = {};
   const put = (path, key, en, pick) => {
     const entry = { en };
@@ -55,9 +55,4 @@ export function fileTexts() {
     }
   }
   return texts;
-}
-
-/** Every catalog text: the data files' (the one place they are written). */
-export function catalogTexts() {
-  return fileTexts();
 }

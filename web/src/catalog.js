@@ -4,7 +4,6 @@ import { catalogName } from './i18n.js';
 
 const cache = new WeakMap();
 
-
 /** The lesson's first worked example, Llama 3 8B decoding on an L4 (its core case): where the
  *  decode, step and quant calculators, the device panel, the tables and the diagrams' tours start. */
 export const DECODE_CASE = 'llama-l4-decode';

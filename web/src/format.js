@@ -3,14 +3,13 @@
 // Formatting picks a display scale (a decimal prefix); it never computes a quantity.
 import { fromBase } from './units.js';
 import { LANGS, LOCALES } from './lang.js';
-import { NUMBERS } from './numbers.js';
+// MARKS: each language's decimal and grouping marks, percent pattern and compact words (numbers.js,
+// from Intl); en-US, es-MX and pt-BR all group from 1,000 on and write a percent sign with no space.
+import { NUMBERS as MARKS } from './numbers.js';
 
 export const DASH = '—';
 const NBSP = '\u00a0';
 
-// Decimal and grouping marks and the percent sign's place per language (numbers.js, from Intl);
-// en-US, es-MX and pt-BR all group from 1,000 on and write a percent sign with no space.
-const MARKS = NUMBERS;
 
 // The page's number formats, by name (fixed and significant digits named by their count):
 // written here rather than by Intl.NumberFormat, whose first use in a page costs 10–40 ms (the
@@ -100,7 +99,7 @@ function formatDecimal(x, lang, { sig, maxFrac, minFrac = 0, grouping = true, pe
 
 // The compact notation (12K, 12 mil), as Intl.NumberFormat writes it with { notation: 'compact',
 // maximumSignificantDigits: 3 }: for each power of ten from 10^3 to 10^14 (above, the last one's),
-// [the power divided off, the word after the number], read from Intl by lang.js. Spanish writes
+// [the power divided off, the word after the number], read from Intl by numbers.js. Spanish writes
 // thousands of millions as "1000 M", then "12 mil M"; es and pt put a no-break space before the word.
 
 /** x in the compact notation, 3 significant digits: 999 → 999, 999.5 → 1K, 12,345,678 → 12.3M. */

@@ -67,7 +67,7 @@ export const quantKind = {
   compute(c) {
     const { v } = c;
     if (awaitingConfig(c)) {
-      c.later(() => draw(c, {}, {}));
+      c.later(() => draw(c, {}));
       return;
     }
     // one call for the three precisions: their bytes and ceilings (the model's own reads where the
@@ -77,48 +77,44 @@ export const quantKind = {
       params: v.params, bytesPerSecond: v.bw, groupSize: v.groupSize, scaleDtype: format(c.rl, 'int4').scaleDtype, keptParams: v.kept,
       ...(ref ? { model: ref } : {}),
     }, { params: 'params', bytesPerSecond: 'bw', groupSize: 'groupSize', keptParams: 'kept' });
-    const q = {};
-    const tok = {};
-    for (const r of ladder || []) {
-      q[r.dtype] = r;
-      tok[r.dtype] = r;
-    }
+    // each precision's rung, by its dtype: its bytes and its ceiling
+    const q = Object.fromEntries((ladder || []).map((r) => [r.dtype, r]));
     const p = c.n('params', 'number');
     c.row('bf16Bytes', q.bf16 && c.t('quant.how.plain', { params: p, bytes: c.fmt(bytesPerWeight(c.rl, 'bf16'), 'number') }), q.bf16 && q.bf16.bytes, 'gb');
-    c.row('bf16Tokens', tok.bf16 && `${c.n('bw', 'gbps')} ÷ ${c.fmt(q.bf16.bytes, 'gb')}`, tok.bf16 && tok.bf16.tokensPerSecond, 'number');
+    c.row('bf16Tokens', q.bf16 && `${c.n('bw', 'gbps')} ÷ ${c.fmt(q.bf16.bytes, 'gb')}`, q.bf16 && q.bf16.tokensPerSecond, 'number');
     c.row('int8Bytes', q.int8 && c.t('quant.how.plain', { params: p, bytes: c.fmt(bytesPerWeight(c.rl, 'int8'), 'number') }), q.int8 && q.int8.bytes, 'gb');
-    c.row('int8Tokens', tok.int8 && `${c.n('bw', 'gbps')} ÷ ${c.fmt(q.int8.bytes, 'gb')}`, tok.int8 && tok.int8.tokensPerSecond, 'number');
+    c.row('int8Tokens', q.int8 && `${c.n('bw', 'gbps')} ÷ ${c.fmt(q.int8.bytes, 'gb')}`, q.int8 && q.int8.tokensPerSecond, 'number');
     c.row('int4Bytes', q.int4 && c.t('quant.how.int4', { kept: c.n('kept', 'number'), params: p, group: c.n('groupSize') }), q.int4 && q.int4.bytes, 'gb');
     c.row('int4Bits', q.int4 && `${c.fmt(q.int4.bytes, 'gb')} × 8 ÷ (${p} × 10⁹)`, q.int4 && q.int4.bitsPerWeight, 'number');
-    c.row('int4Tokens', tok.int4 && `${c.n('bw', 'gbps')} ÷ ${c.fmt(q.int4.bytes, 'gb')}`, tok.int4 && tok.int4.tokensPerSecond, 'number');
-    c.summary(tok.bf16 && tok.int8 && tok.int4
-      ? c.t('quant.summary', { bf16: c.fmt(tok.bf16.tokensPerSecond, 'number'), int8: c.fmt(tok.int8.tokensPerSecond, 'number'), int4: c.fmt(tok.int4.tokensPerSecond, 'number') })
+    c.row('int4Tokens', q.int4 && `${c.n('bw', 'gbps')} ÷ ${c.fmt(q.int4.bytes, 'gb')}`, q.int4 && q.int4.tokensPerSecond, 'number');
+    c.summary(q.bf16 && q.int8 && q.int4
+      ? c.t('quant.summary', { bf16: c.fmt(q.bf16.tokensPerSecond, 'number'), int8: c.fmt(q.int8.tokensPerSecond, 'number'), int4: c.fmt(q.int4.tokensPerSecond, 'number') })
       : c.t('calc.summary.invalid'));
-    c.later(() => draw(c, q, tok));
+    c.later(() => draw(c, q));
   },
 };
 
-function draw(c, q, tok) {
+function draw(c, q) {
   const box = c.parts.chartBox;
-  const ds = ['bf16', 'int8', 'int4'].filter((d) => tok[d]);
+  const ds = ['bf16', 'int8', 'int4'].filter((d) => q[d]);
   if (!ds.length) {
     emptyChart(c, box);
     return;
   }
-  const vals = ds.map((d) => tok[d].tokensPerSecond);
+  const vals = ds.map((d) => q[d].tokensPerSecond);
   const f = barFrame({
     box,
     title: c.t('chart.quant.title'),
-    desc: c.t('chart.quant.desc', { list: ds.map((d) => `${d.toUpperCase()} ${c.fmt(tok[d].tokensPerSecond, 'number')}`).join(', ') }),
+    desc: c.t('chart.quant.desc', { list: ds.map((d) => `${d.toUpperCase()} ${c.fmt(q[d].tokensPerSecond, 'number')}`).join(', ') }),
     max: Math.max(...vals), height: BAR_ROW + ds.length * BAR_ROW,
     xLabel: c.t('chart.quant.x'), xFormat: fmtTick('number', c.lang), compact: c.compact,
   });
   ds.forEach((d, i) => {
     const y = f.PAD.t + 24 + i * BAR_ROW;
-    f.plot.append(s('rect', { class: ['bar', `dtype-${d}`], x: f.left, y, width: Math.max(2, f.X(tok[d].tokensPerSecond) - f.left), height: 40 }));
-    f.plot.append(s('text', { class: 'bar-label', x: f.left + 6, y: y - 6 }, `${d.toUpperCase()} · ${c.fmt(q[d].bytes, 'gb')} · ${c.t('quant.tokensPerSecond', { n: c.fmt(tok[d].tokensPerSecond, 'number') })}`));
+    f.plot.append(s('rect', { class: ['bar', `dtype-${d}`], x: f.left, y, width: Math.max(2, f.X(q[d].tokensPerSecond) - f.left), height: 40 }));
+    f.plot.append(s('text', { class: 'bar-label', x: f.left + 6, y: y - 6 }, `${d.toUpperCase()} · ${c.fmt(q[d].bytes, 'gb')} · ${c.t('quant.tokensPerSecond', { n: c.fmt(q[d].tokensPerSecond, 'number') })}`));
   });
   showChart(box, f, dataTable(c.t('chart.quant.tableCaption'), c.t('chart.data'),
     [c.t('chart.col.dtype'), c.t('chart.col.weights'), c.t('chart.col.tokens')],
-    ds.map((d) => [d.toUpperCase(), c.fmt(q[d].bytes, 'gb'), c.fmt(tok[d].tokensPerSecond, 'number')])));
+    ds.map((d) => [d.toUpperCase(), c.fmt(q[d].bytes, 'gb'), c.fmt(q[d].tokensPerSecond, 'number')])));
 }
