@@ -77,16 +77,17 @@ export const quantKind = {
       params: v.params, bytesPerSecond: v.bw, groupSize: v.groupSize, scaleDtype: format(c.rl, 'int4').scaleDtype, keptParams: v.kept,
       ...(ref ? { model: ref } : {}),
     }, { params: 'params', bytesPerSecond: 'bw', groupSize: 'groupSize', keptParams: 'kept' });
-    // each precision's rung, by its dtype: its bytes and its ceiling
+    // each precision's rung, by its dtype: the bytes it holds, those a step reads (fewer for an
+    // MoE: its active experts) and the ceiling, bandwidth ÷ bytes read
     const q = Object.fromEntries((ladder || []).map((r) => [r.dtype, r]));
     const p = c.n('params', 'number');
     c.row('bf16Bytes', q.bf16 && c.t('quant.how.plain', { params: p, bytes: c.fmt(bytesPerWeight(c.rl, 'bf16'), 'number') }), q.bf16 && q.bf16.bytes, 'gb');
-    c.row('bf16Tokens', q.bf16 && `${c.n('bw', 'gbps')} ÷ ${c.fmt(q.bf16.bytes, 'gb')}`, q.bf16 && q.bf16.tokensPerSecond, 'number');
+    c.row('bf16Tokens', q.bf16 && `${c.n('bw', 'gbps')} ÷ ${c.fmt(q.bf16.bytesReadPerStep, 'gb')}`, q.bf16 && q.bf16.tokensPerSecond, 'number');
     c.row('int8Bytes', q.int8 && c.t('quant.how.plain', { params: p, bytes: c.fmt(bytesPerWeight(c.rl, 'int8'), 'number') }), q.int8 && q.int8.bytes, 'gb');
-    c.row('int8Tokens', q.int8 && `${c.n('bw', 'gbps')} ÷ ${c.fmt(q.int8.bytes, 'gb')}`, q.int8 && q.int8.tokensPerSecond, 'number');
+    c.row('int8Tokens', q.int8 && `${c.n('bw', 'gbps')} ÷ ${c.fmt(q.int8.bytesReadPerStep, 'gb')}`, q.int8 && q.int8.tokensPerSecond, 'number');
     c.row('int4Bytes', q.int4 && c.t('quant.how.int4', { kept: c.n('kept', 'number'), params: p, group: c.n('groupSize') }), q.int4 && q.int4.bytes, 'gb');
     c.row('int4Bits', q.int4 && `${c.fmt(q.int4.bytes, 'gb')} × 8 ÷ (${p} × 10⁹)`, q.int4 && q.int4.bitsPerWeight, 'number');
-    c.row('int4Tokens', q.int4 && `${c.n('bw', 'gbps')} ÷ ${c.fmt(q.int4.bytes, 'gb')}`, q.int4 && q.int4.tokensPerSecond, 'number');
+    c.row('int4Tokens', q.int4 && `${c.n('bw', 'gbps')} ÷ ${c.fmt(q.int4.bytesReadPerStep, 'gb')}`, q.int4 && q.int4.tokensPerSecond, 'number');
     c.summary(q.bf16 && q.int8 && q.int4
       ? c.t('quant.summary', { bf16: c.fmt(q.bf16.tokensPerSecond, 'number'), int8: c.fmt(q.int8.tokensPerSecond, 'number'), int4: c.fmt(q.int4.tokensPerSecond, 'number') })
       : c.t('calc.summary.invalid'));

@@ -76,3 +76,27 @@ test('quant (es, phone): the L4\'s ≈ 18.7 / 37 / 52 tokens/s and INT4\'s 5.73 
     await context.close();
   }
 });
+
+test('quant (en): for Mixtral 8x7B each ceiling divides the bandwidth by what a step reads (2 experts of 8), not by all it holds', async () => {
+  const { page, context, errors, foreign } = await openPage(env.browser, `${env.site.url}index.html?lang=en`, { allowedOrigin: env.site.url });
+  try {
+    const calc = page.locator(`roofline-calculator[kind="${KIND}"]`);
+    await calc.scrollIntoViewIfNeeded();
+    await select(page, KIND, 'model').selectOption('mixtral-8x7b');
+    const m = rl.model({ id: 'mixtral-8x7b' });
+    const q = Object.fromEntries(rl.precisionLadder({
+      params: m.params, bytesPerSecond: rl.gpu({ id: 'l4' }).bytesPerSecond, groupSize: 64, scaleDtype: 'fp16', keptParams: m.keptParams, model: 'mixtral-8x7b',
+    }).map((r) => [r.dtype, r]));
+    assert.ok(q.bf16.bytesReadPerStep < q.bf16.bytes / 2, 'a step reads less than half of what Mixtral holds');
+    const how = (row) => calc.evaluate((host, r) => host.shadowRoot.querySelector(`tr:has(output[data-row="${r}"]) td.how`).textContent, row);
+    await expectSoon(async () => (await rows(page, KIND)).bf16Tokens, norm(format(q.bf16.tokensPerSecond, 'number', 'en')), 'the BF16 ceiling');
+    for (const d of ['bf16', 'int8', 'int4']) {
+      assert.equal((await rows(page, KIND))[`${d}Bytes`], norm(format(q[d].bytes, 'gb', 'en')), `${d}: the bytes it holds`);
+      assert.match(norm(await how(`${d}Tokens`)), new RegExp(`÷ ${norm(format(q[d].bytesReadPerStep, 'gb', 'en')).replace('.', '\\.')}$`), `${d}: ÷ the bytes a step reads`);
+    }
+    assert.deepEqual(errors, []);
+    assert.deepEqual(foreign, []);
+  } finally {
+    await context.close();
+  }
+});
