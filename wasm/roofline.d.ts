@@ -14,14 +14,15 @@ export type Bound = 'memory' | 'compute';
 export type ErrorCode =
   | 'missing_field' | 'not_a_number' | 'not_finite' | 'not_positive' | 'negative' | 'not_integer'
   | 'too_large' | 'out_of_range' | 'shape_mismatch' | 'ragged_matrix' | 'unknown_dtype'
-  | 'unknown_gpu' | 'unknown_model' | 'unknown_format' | 'unknown_case' | 'unsupported_dtype'
+  | 'unknown_gpu' | 'unknown_model' | 'unknown_format' | 'unknown_case' | 'unknown_link'
+  | 'unsupported_dtype'
   | 'never_crosses_ridge' | 'unknown_function' | 'unknown_argument' | 'invalid_config' | 'unknown_architecture'
   | 'invalid_json' | 'internal_error';
 /** What an argument must be (functions()[i].args[j].kind). */
 export type ArgKind =
   | 'count' | 'countOrZero' | 'positive' | 'nonNegative' | 'fraction' | 'number' | 'dtype' | 'gpu' | 'model'
   | 'modelRef' | 'config' | 'format' | 'stage' | 'case' | 'function' | 'caseValues' | 'answers' | 'matrix'
-  | 'phase' | 'flag';
+  | 'phase' | 'flag' | 'link';
 /** The name of an API function ('decode', 'matmul', ...). */
 export type FunctionName = Exclude<keyof Roofline, 'RooflineError'>;
 /** A model: a catalog id, or what modelFromConfig returned. */
@@ -90,8 +91,12 @@ export interface Gpu {
   /** Dense peaks; a missing key means the GPU has no peak at that precision. int8 is in ops/s. */
   peakFlopsPerSecond: PeakFlopsPerSecond;
   pricePerHourUsd?: number;
+  /** Its link between GPUs, an id of links(), where the catalog has one. */
+  link?: string;
   source: string;
 }
+/** A link between GPUs (links()): what one GPU sends each way per second, and the latency of an all-reduce. */
+export interface Link { id: string; name: string; bytesPerSecond: number; latencySeconds: number; source: string }
 /** A part of a CNN: MACs per example, weights, and how many times each weight is used (MACs ÷ weights). */
 export interface Stage { id: string; name: string; macs: number; weights: number; usesPerWeight: number }
 export interface Model {
@@ -132,15 +137,16 @@ export interface ArchitectureMoe {
 export interface StepOperator {
   /** 'embedding', 'q_proj', 'k_proj', 'v_proj', 'o_proj' (MLA: 'q_a_proj', 'q_b_proj', 'kv_a_proj', 'kv_b_proj'),
    * 'attn_scores', 'attn_softmax', 'attn_values' (':sliding' for sliding-window layers), 'gate_proj', 'up_proj',
-   * 'down_proj', 'router', 'experts', 'shared_experts', 'norm', 'lm_head'. */
+   * 'down_proj', 'router', 'experts', 'shared_experts', 'norm', 'lm_head'; on several GPUs 'allreduce'. */
   id: string;
-  group: 'attention' | 'mlp' | 'other';
+  group: 'attention' | 'mlp' | 'other' | 'communication';
   count: number;
   flops: number; weightBytes: number; kvReadBytes: number; kvWriteBytes: number; activationBytes: number;
   /** The sum of the four. */
   bytes: number;
-  flopsPerByte: number; bound: Bound;
-  /** Its floor on the device: the larger of flops ÷ peak and bytes ÷ bandwidth. */
+  /** 'link' for the all-reduces: their floor is the link's, not a roofline's. */
+  flopsPerByte: number; bound: Bound | 'link';
+  /** Its floor on the device: the larger of flops ÷ peak and bytes ÷ bandwidth (the link's time for 'allreduce'). */
   seconds: number;
   /** Of the step's summed floors. */
   share: number;
@@ -151,10 +157,14 @@ export interface StepTotals {
   flops: number; bytes: number; weightBytes: number; kvReadBytes: number; kvWriteBytes: number; activationBytes: number;
   /** The operators' floors added: they run one after another. */
   seconds: number;
-  /** The whole step as one kernel, for comparison: max(flops ÷ peak, bytes ÷ bandwidth). */
+  /** The whole step as one kernel, for comparison: max(flops ÷ peak, bytes ÷ bandwidth), plus communicationSeconds. */
   rooflineSeconds: number; rooflineBound: Bound;
   /** Of `seconds`, attention over the context's (attn_scores, attn_softmax, attn_values). */
   attentionShare: number;
+  /** What one GPU sends to the others in the step's all-reduces (0 on one GPU). */
+  linkBytes: number;
+  /** The all-reduces' time: 0 on one GPU, null on several where no link is known (not counted). */
+  communicationSeconds: number | null;
 }
 /** A decoder-only transformer as modelFromConfig reads it from a config.json (all counts). */
 export interface Architecture {
@@ -317,9 +327,13 @@ export interface DecodeResult {
   memorySeconds: number;
   /** batch × flopsPerToken ÷ (gpus × peakFlopsPerSecond): the compute floor; null without a peak. */
   computeSeconds: number | null;
-  /** The larger floor. */
+  /** Under tensor parallelism (gpus > 1): 2 × layers all-reduces of batch × hidden activations on
+   * the link, each its latency + 2(gpus − 1)/gpus × their bytes ÷ its bandwidth; 0 on one GPU; null
+   * with no link given. */
+  communicationSeconds: number | null;
+  /** The larger floor, plus communicationSeconds (the all-reduces sit between the layers). */
   stepSeconds: number;
-  /** Which floor is the larger ('compute' on a tie). */
+  /** Which of the memory and compute floors is the larger ('compute' on a tie). */
   bound: Bound;
   /** 1 ÷ stepSeconds. */
   tokensPerSecondPerSequence: number;
@@ -360,8 +374,12 @@ export interface SpeculativeResult {
   draftFlopsPerToken: number; draftKvBytesPerSequence: number;
 }
 export interface PrefillResult {
-  computeSeconds: number; memorySeconds: number; seconds: number; flopsPerByte: number;
-  ridgeFlopsPerByte: number; bound: Bound; flops: number;
+  computeSeconds: number; memorySeconds: number;
+  /** The larger of the two, plus communicationSeconds. */
+  seconds: number; flopsPerByte: number; ridgeFlopsPerByte: number; bound: Bound; flops: number;
+  /** Under tensor parallelism (gpus > 1) with a link, layers and hiddenSize: 2 × layers all-reduces
+   * of tokens × hiddenSize BF16 activations; 0 on one GPU; null otherwise. */
+  communicationSeconds: number | null;
 }
 export interface PrefixCacheResult {
   /** ⌊promptTokens × cachedShare⌋, at most all but one (one token always gives the first output). */
@@ -413,6 +431,8 @@ export interface Roofline {
   gpu(args: { id: string }): Gpu;
   /** How many times `to` has `from`'s peak (in dtype), bandwidth and memory. */
   compareGpus(args: { from: string; to: string; dtype: Dtype }): CompareGpusResult;
+  /** The links between GPUs that tensor parallelism's all-reduces cross, slowest first. */
+  links(): Link[];
   /** One GPU at one precision: the two roofs, the capacity and the ridge between the roofs. */
   device(args: { gpu: string; dtype: Dtype }): DeviceResult;
   models(): Model[];
@@ -424,8 +444,9 @@ export interface Roofline {
   costPerMillionTokens(args: { pricePerHourUsd: number; tokensPerSecond: number; gpus?: number }): CostPerMillionTokensResult;
   /** One prefill or decode step operator by operator (docs/api.md, step): each operator's FLOPs,
    * bytes and floor on the GPU at dtype; totals add the operators' floors (they run one after
-   * another) beside the whole step as one kernel. */
-  step(args: { model: ModelRef; format?: string; kvDtype?: Dtype; gpu: string; dtype?: Dtype; phase: 'decode' | 'prefill'; batch: number; context: number; flashAttention?: boolean }): StepResult;
+   * another) beside the whole step as one kernel. On gpus > 1 each GPU's share, and the all-reduces
+   * on the link (the GPU's own where no link is given). */
+  step(args: { model: ModelRef; format?: string; kvDtype?: Dtype; gpu: string; dtype?: Dtype; phase: 'decode' | 'prefill'; batch: number; context: number; flashAttention?: boolean; gpus?: number; link?: string; linkBytesPerSecond?: number; linkLatencySeconds?: number }): StepResult;
   cases(): LessonCase[];
   lessonCase(args: { id: string }): LessonCase;
   caseArgs(args: { id: string; function: FunctionName; values?: CaseValues }): CaseArgs;
@@ -457,7 +478,7 @@ export interface Roofline {
   minBatchForRidge(args: { inputs: number; outputs: number; dtype: Dtype; ridgeFlopsPerByte: number }): MinBatchForRidgeResult;
   /** flopsPerToken and peakFlopsPerSecond go together (one alone: 'missing_field' naming the
    * other). */
-  decode(args: { weightBytes?: number; kvBytesPerSequence?: number; batch: number; bytesPerSecond: number; gpus?: number; flopsPerToken?: number; peakFlopsPerSecond?: number; memoryBytesPerGpu?: number; bytesReadPerStep?: number; model?: ModelRef; format?: string; kvDtype?: Dtype; tokens?: number }): DecodeResult;
+  decode(args: { weightBytes?: number; kvBytesPerSequence?: number; batch: number; bytesPerSecond: number; gpus?: number; flopsPerToken?: number; peakFlopsPerSecond?: number; memoryBytesPerGpu?: number; bytesReadPerStep?: number; model?: ModelRef; format?: string; kvDtype?: Dtype; tokens?: number; link?: string; linkBytesPerSecond?: number; linkLatencySeconds?: number }): DecodeResult;
   kvCacheBytes(args: { layers?: number; kvHeads?: number; headDim?: number; tokens: number; dtype: Dtype; model?: ModelRef }): KvCacheBytesResult;
   flopsPerToken(args: { params: number }): FlopsResult;
   /** Speculative decoding on one GPU: a draft model proposes gamma tokens, one decode step each,
@@ -465,7 +486,7 @@ export interface Roofline {
    * target as decode takes it (model, or weightBytes and flopsPerToken); the draft a model, or
    * draftWeightBytes and draftFlopsPerToken. */
   speculative(args: { model?: ModelRef; format?: string; weightBytes?: number; flopsPerToken?: number; kvBytesPerSequence?: number; tokens?: number; kvDtype?: Dtype; batch?: number; bytesPerSecond: number; peakFlopsPerSecond: number; draft?: ModelRef; draftFormat?: string; draftWeightBytes?: number; draftFlopsPerToken?: number; draftKvBytesPerSequence?: number; gamma: number; acceptance: number }): SpeculativeResult;
-  prefill(args: { params: number; tokens: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number }): PrefillResult;
+  prefill(args: { params: number; tokens: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number; layers?: number; hiddenSize?: number; link?: string; linkBytesPerSecond?: number; linkLatencySeconds?: number }): PrefillResult;
   /** Prefix caching: the prompt's first cachedShare of tokens already cached, the rest prefilled. */
   prefixCache(args: { params: number; promptTokens: number; cachedShare: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number }): PrefixCacheResult;
   tile(args: { rows: number; cols: number; dtype: Dtype }): TileResult;

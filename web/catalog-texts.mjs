@@ -1,5 +1,5 @@
 // The catalog's names and sources in every language, for the page: read from the catalog's data
-// files (core/catalog/devices/, models/, measurements/, formats/ and cases/: English in the
+// files (core/catalog/devices/, links/, models/, measurements/, formats/ and cases/: English in the
 // file's own fields, Spanish and Portuguese under "translations"). Keys as the page asks for
 // them: "gpu.t4", "source.gpu.t4", "model.llama3-8b", "stage.resnet50.conv1", "format.int4",
 // "case.c01-last-layer", "measurement.<id>", ...
@@ -15,7 +15,7 @@ import { LANGS } from './src/lang.js';
 /** Every data file as { path, data }, path relative to core/catalog ("devices/t4.json"). */
 export function catalogFiles() {
   const out = [];
-  for (const folder of ['devices', 'models', 'measurements', 'formats', 'cases']) {
+  for (const folder of ['devices', 'links', 'models', 'measurements', 'formats', 'cases']) {
     for (const name of readdirSync(join(CATALOG_DIR, folder)).filter((f) => f.endsWith('.json')).sort()) {
       const path = `${folder}/${name}`;
       let data;
@@ -44,7 +44,7 @@ export function catalogTexts() {
     texts[key] = entry;
   };
   for (const { path, data } of catalogFiles()) {
-    const kind = { devices: 'gpu', models: 'model', measurements: 'measurement', formats: 'format', cases: 'case' }[path.split('/')[0]];
+    const kind = { devices: 'gpu', links: 'link', models: 'model', measurements: 'measurement', formats: 'format', cases: 'case' }[path.split('/')[0]];
     const tr = (lang) => (data.translations && data.translations[lang]) || {};
     put(path, `${kind}.${data.id}`, data.name, (lang) => tr(lang).name ?? data.name);
     // a missing translation of a source stays null: the build and the catalog test name it

@@ -96,6 +96,7 @@ Gpu read_device(const Value& v, const std::string& path) {
     e.fail("gpuMemoryShare", "is required for unified memory: the share of memory the GPU may use");
   }
   if (e.find("lessonOrder")) g.lesson_order = static_cast<int>(e.positive("lessonOrder"));
+  if (e.find("link")) g.link = e.text("link");
   g.source = e.text("source");
   return g;
 }
@@ -176,6 +177,21 @@ std::vector<T> read_folder(std::string_view folder, Read read) {
     }
   }
   return out;
+}
+
+Link read_link(const Value& v, const std::string& path) {
+  const Entry e(v, path);
+  return {e.text("id"), e.text("name"), BytesPerSecond{e.positive("bytesPerSecond")},
+          Seconds{e.positive("latencySeconds")}, e.text("source")};
+}
+
+const std::vector<Link>& link_table() {
+  static const std::vector<Link> table = [] {
+    std::vector<Link> t = read_folder<Link>("links/", read_link);
+    std::stable_sort(t.begin(), t.end(), [](const Link& a, const Link& b) { return a.bandwidth < b.bandwidth; });
+    return t;
+  }();
+  return table;
 }
 
 const std::vector<Gpu>& gpu_table() {
@@ -332,6 +348,7 @@ std::string_view device_kind_id(DeviceKind k) {
 }
 
 std::span<const Gpu> gpus() { return gpu_table(); }
+std::span<const Link> links() { return link_table(); }
 std::span<const Model> models() { return model_table(); }
 std::span<const WeightFormat> weight_formats() { return format_table(); }
 std::span<const LessonCase> lesson_cases() { return case_table(); }
@@ -364,6 +381,10 @@ const WeightFormat& find_format(std::string_view id, std::string_view field) {
 
 const LessonCase& find_case(std::string_view id, std::string_view field) {
   return find_by_id(case_table(), id, field, ErrorCode::unknown_case);
+}
+
+const Link& find_link(std::string_view id, std::string_view field) {
+  return find_by_id(link_table(), id, field, ErrorCode::unknown_link);
 }
 
 ModelWeights model_weights(const Model& model, const WeightFormat& format) {

@@ -23,6 +23,7 @@ std::string_view error_code_id(ErrorCode code) {
     case ErrorCode::unknown_model: return "unknown_model";
     case ErrorCode::unknown_format: return "unknown_format";
     case ErrorCode::unknown_case: return "unknown_case";
+    case ErrorCode::unknown_link: return "unknown_link";
     case ErrorCode::unsupported_dtype: return "unsupported_dtype";
     case ErrorCode::never_crosses_ridge: return "never_crosses_ridge";
     case ErrorCode::unknown_function: return "unknown_function";

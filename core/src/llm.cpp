@@ -46,6 +46,8 @@ DecodeStep decode(const DecodeInput& in) {
       s.bound = Bound::compute;
     }
   }
+  require_non_negative("communicationSeconds", in.communication.value());
+  s.step = s.step + in.communication;
   s.tokens_per_second_per_sequence = require_result("tokensPerSecondPerSequence", 1.0 / s.step.value());
   s.tokens_per_second = require_result("tokensPerSecond", in.batch / s.step.value());
   if (in.memory_per_gpu) {

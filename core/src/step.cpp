@@ -111,6 +111,7 @@ double count_of(const std::vector<bool>& flags, bool value) {
 
 Step step(const StepInput& in) {
   require_count("batch", in.batch);
+  require_count("gpus", in.gpus);
   require_count_or_zero("context", in.context);
   if (in.phase == Phase::prefill) require_count("context", in.context);
   if (in.arch.max_context > 0 && in.context > in.arch.max_context) {
@@ -205,6 +206,22 @@ Step step(const StepInput& in) {
   Step s;
   s.tokens = t;
   s.operators = b.take();
+  if (in.gpus > 1) {
+    for (StepOperator& op : s.operators) {
+      if (op.id == "norm") continue;
+      for (double* x : {&op.flops, &op.weight_bytes, &op.kv_read_bytes, &op.kv_write_bytes, &op.activation_bytes}) {
+        *x /= in.gpus;
+      }
+    }
+  }
+  std::optional<TensorParallel> tp;
+  if (in.gpus > 1 && in.link) {
+    tp = tensor_parallel({L, h, t, in.format.compute_dtype, in.gpus, *in.link});
+    StepOperator ar{"allreduce", "communication", tp->all_reduces};
+    ar.flops = tp->all_reduces * (in.gpus - 1) / in.gpus * t * h;  // each GPU's share of the sums
+    ar.link_bytes = tp->all_reduces * tp->each.sent_per_gpu.value();
+    s.operators.push_back(std::move(ar));
+  }
   s.times.reserve(s.operators.size());
   const double peak = in.device.peak.value(), bw = in.device.bandwidth.value();
   double attention = 0;
@@ -215,6 +232,11 @@ Step step(const StepInput& in) {
     const double compute = op.flops / peak, memory = bytes / bw;
     time.seconds = std::max(compute, memory);
     time.bound = compute >= memory && op.flops > 0 ? Bound::compute : Bound::memory;
+    if (op.group == "communication") {
+      time.on_link = true;
+      time.seconds = tp->seconds.value();
+      s.link_bytes += op.link_bytes;
+    }
     s.times.push_back(time);
     s.flops += op.flops;
     s.bytes += bytes;
@@ -227,7 +249,8 @@ Step step(const StepInput& in) {
   }
   for (StepOperatorTime& time : s.times) time.share = time.seconds / s.seconds;
   const double compute = s.flops / peak, memory = s.bytes / bw;
-  s.roofline_seconds = std::max(compute, memory);
+  s.communication_seconds = in.gpus == 1 ? std::optional(0.0) : tp ? std::optional(tp->seconds.value()) : std::nullopt;
+  s.roofline_seconds = std::max(compute, memory) + s.communication_seconds.value_or(0);
   s.roofline_bound = compute >= memory ? Bound::compute : Bound::memory;
   s.attention_share = attention / s.seconds;
   require_result("flops", s.flops);

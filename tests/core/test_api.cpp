@@ -135,7 +135,8 @@ TEST_CASE("API: string fields reject numbers, unknown names and absence") {
       {"modelRef", ErrorCode::unknown_model},    {"config", ErrorCode::invalid_config},
       {"phase", ErrorCode::out_of_range},        {"format", ErrorCode::unknown_format},
       {"case", ErrorCode::unknown_case},         {"dtype", ErrorCode::unknown_dtype},
-      {"function", ErrorCode::unknown_function}, {"stage", ErrorCode::out_of_range}};
+      {"function", ErrorCode::unknown_function}, {"stage", ErrorCode::out_of_range},
+      {"link", ErrorCode::unknown_link}};
   for (const Value& f : functions.items()) {
     for (const Value& a : f.get("args").items()) {
       const auto it = by_kind.find(a.get("kind").string());

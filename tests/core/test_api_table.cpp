@@ -250,6 +250,9 @@ TEST_CASE("API table: the rule declared for each numeric argument is the one enf
       } else if (kind == "flag") {
         CHECK(code_of(name, with(args, field, Value("yes")), &at) == ErrorCode::out_of_range);
         CHECK(at == field);
+      } else if (kind == "link") {
+        CHECK(code_of(name, with(args, field, Value("nvlink9")), &at) == ErrorCode::unknown_link);
+        CHECK(at == field);
       } else if (kind == "function") {
         CHECK(code_of(name, with(args, field, Value("nope")), &at) == ErrorCode::unknown_function);
         CHECK(at == field);

@@ -3,7 +3,7 @@
 // tests/ts/types.test.mjs compiles it with `tsc --noEmit --strict` against the installed
 // package, and checks that every function of the Roofline interface is called here.
 import createRoofline, { RooflineError } from 'roofline-lab';
-import type { Roofline, Dtype, FunctionName, ErrorCode, CheckResult, Measurement, PrecisionLadderResult } from 'roofline-lab';
+import type { Roofline, Dtype, FunctionName, ErrorCode, CheckResult, Measurement, PrecisionLadderResult, Link } from 'roofline-lab';
 import createClassic from 'roofline-lab/classic';
 import { setCalculatorAttributes } from 'roofline-lab/calculator';
 import type { RooflineChangeDetail, CalculatorKind, RooflineCalculatorElement } from 'roofline-lab/calculator';
@@ -51,6 +51,10 @@ export async function everyFunction(): Promise<number> {
   const mineStep = rl.decode({ model: mine, batch: 8, bytesPerSecond: 3.35e12, tokens: 4096 }).residentBytesPerGpu;
   const inside = rl.step({ model: 'llama3-8b', gpu: 'h100-sxm', phase: 'decode', batch: 1, context: 8192, flashAttention: true });
   const attentionShare: number = inside.totals.attentionShare + inside.operators[0].seconds;
+  const link: Link = rl.links()[0];
+  const tp = rl.step({ model: 'llama3.1-70b', gpu: 'h100-sxm', phase: 'decode', batch: 1, context: 8192, gpus: 8, link: link.id });
+  const onLink: number = tp.operators.filter((o) => o.bound === 'link').length + (tp.totals.communicationSeconds ?? 0);
+  const tpDecode: number | null = rl.decode({ model: 'llama3.1-70b', batch: 1, bytesPerSecond: 3.35e12, gpus: 8, linkBytesPerSecond: 450e9, linkLatencySeconds: 8e-6 }).communicationSeconds;
   const perMillion = rl.costPerMillionTokens({ pricePerHourUsd: 6.88, tokensPerSecond: mineStep, gpus: 2 }).usdPerMillionTokens;
   const perToken = rl.flopsPerToken({ params: 8.03e9 });
   const prefill = rl.prefill({ params: 8.03e9, tokens: 2000, weightBytes: 16.06e9, peakFlopsPerSecond: 121e12, bytesPerSecond: 300e9 });
@@ -82,7 +86,7 @@ export async function everyFunction(): Promise<number> {
   const global: Roofline = await globalThis.createRoofline();
   return [names.length, codes.length, bytesPerElement, gpuId.length, weights.bytes, Object.keys(args).length,
     checked.correct, qChecked.correct, product.length, t.seconds, roof.attainableFlopsPerSecond, clocks.seconds, util.fraction,
-    tput.ceilingItemsPerSecond, work.flops, cost.usd, stage.weightsOnlyFlopsPerByte, grew.peakRatio, load.load, needed.gpus, rate.perSecond, screen.pixelsPerSecond, dense.flops, minBatch.batch, decode.tokensPerSecond, kv.bytes, moe ?? 0, mineKv, perMillion, attentionShare,
+    tput.ceilingItemsPerSecond, work.flops, cost.usd, stage.weightsOnlyFlopsPerByte, grew.peakRatio, load.load, needed.gpus, rate.perSecond, screen.pixelsPerSecond, dense.flops, minBatch.batch, decode.tokensPerSecond, kv.bytes, moe ?? 0, mineKv, perMillion, attentionShare, onLink, tpDecode ?? 0,
     perToken.flops, prefill.seconds, tile.flopsPerByte, conv.flops, resized.flopsFraction, ew.flopsPerByte, fusion.savedBytes, quant.bytes, int4Ceiling, spec.speedup, breakEven ?? 0, cached.timeToFirstTokenSeconds,
     speedup.memoryBoundSpeedup, sparse.flopsPerSecond, training.flops, cnn.flops,
     classic.functions().length, global.functions().length].reduce((a, b) => a + b, 0);

@@ -47,6 +47,8 @@ struct Gpu {
   std::optional<double> gpu_memory_share;
   /// The lesson's own entries: their place (1, 2, ...); 0 for the others. Exercises draw from these only.
   int lesson_order = 0;
+  /// Its link between GPUs (a links/ id: "nvlink4", "pcie5-x16"); none where the catalog has none.
+  std::optional<std::string> link;
   std::string source;
 
   [[nodiscard]] std::optional<FlopsPerSecond> peak(Dtype d) const { return peaks[static_cast<std::size_t>(d)]; }
@@ -130,8 +132,20 @@ struct Measurement {
   std::string source;            ///< where exactly, and every condition the source gives
 };
 
+/// A link between GPUs (core/catalog/links/): what one GPU sends each way per second, and the time
+/// a collective takes however small its message.
+struct Link {
+  std::string id;            ///< "nvlink4", "pcie5-x16"
+  std::string name;          ///< "NVLink 4 (H100, H200, NVSwitch)"
+  BytesPerSecond bandwidth;  ///< each way, per GPU
+  Seconds latency;           ///< per all-reduce
+  std::string source;
+};
+
 /// Lesson entries first (in the lesson's order), then the others by kind, year and name.
 std::span<const Gpu> gpus();
+/// By bandwidth, slowest first.
+std::span<const Link> links();
 /// Lesson models first, then the others by name.
 std::span<const Model> models();
 std::span<const WeightFormat> weight_formats();
@@ -144,6 +158,8 @@ const Gpu& find_gpu(std::string_view id, std::string_view field = "id");
 const Model& find_model(std::string_view id, std::string_view field = "id");
 const WeightFormat& find_format(std::string_view id, std::string_view field = "format");
 const LessonCase& find_case(std::string_view id, std::string_view field = "id");
+/// Throws unknown_link naming `field`.
+const Link& find_link(std::string_view id, std::string_view field = "link");
 /// The roofline device of a GPU at one precision; throws unsupported_dtype where it has no peak.
 Device device_for(const Gpu& gpu, Dtype dtype);
 /// What a device's GPU may hold: its memory, times the share a unified-memory device gives its GPU

@@ -30,6 +30,8 @@ struct DecodeInput {
   /// The weight bytes one step reads, all GPUs together, where fewer than `weights` (an MoE's
   /// untouched experts, the input table's unread rows); none: every weight.
   std::optional<Bytes> weights_read = std::nullopt;
+  /// Tensor parallelism's all-reduces (roofline/parallel.hpp): added to the step, after its floors.
+  Seconds communication{0};
 };
 
 struct DecodeStep {
@@ -37,7 +39,7 @@ struct DecodeStep {
   Bytes resident_per_gpu;                 ///< what ONE GPU holds: (weights + batch·kv) ÷ gpus
   Seconds memory;                         ///< bytes_per_step ÷ bandwidth: the memory floor of a step
   std::optional<Seconds> compute;         ///< batch · flops_per_token ÷ (gpus · peak), with a peak
-  Seconds step;                           ///< the larger of the two floors
+  Seconds step;                           ///< the larger of the two floors, plus the communication
   Bound bound = Bound::memory;            ///< which floor sets the step
   double tokens_per_second_per_sequence;  ///< 1 ÷ step
   double tokens_per_second;               ///< batch ÷ step

@@ -20,7 +20,9 @@
 //   - without FlashAttention the score matrix is written and read back in the activation dtype;
 //     with it, it stays on chip;
 //   - each operator reads its input activations and writes its output in the activation dtype
-//     (the format's compute dtype).
+//     (the format's compute dtype);
+//   - on gpus > 1 (tensor parallelism) every operator but the norms is split evenly, and an
+//     `allreduce` operator counts 2 × layers all-reduces of tokens × hidden activations on the link.
 #pragma once
 
 #include <string>
@@ -28,6 +30,7 @@
 
 #include "roofline/architecture.hpp"
 #include "roofline/catalog.hpp"
+#include "roofline/parallel.hpp"
 #include "roofline/roofline.hpp"
 
 namespace roofline {
@@ -43,26 +46,32 @@ struct StepInput {
   double batch = 1;    ///< sequences
   double context = 0;  ///< decode: tokens already cached per sequence; prefill: the prompt's tokens
   bool flash_attention = true;
+  /// Tensor parallelism: each GPU does 1/gpus of every operator but the norms (every GPU normalizes
+  /// the whole hidden state), and two all-reduces a layer join their parts over `link`.
+  double gpus = 1;
+  std::optional<LinkFigures> link = std::nullopt;  ///< none: the all-reduces are not counted
 };
 
 /// One kind of operator of the step, summed over its instances (`count`: one per layer, ...).
 struct StepOperator {
   std::string id;  ///< "q_proj", "attn_scores", "experts", "lm_head", ...; ":sliding" for a sliding layer's attention
-  std::string group;  ///< "attention", "mlp" or "other"
+  std::string group;  ///< "attention", "mlp", "other" or "communication" (the all-reduces)
   double count = 0;   ///< instances per step (layers that have it)
   double flops = 0;
   double weight_bytes = 0;
   double kv_read_bytes = 0;
   double kv_write_bytes = 0;
   double activation_bytes = 0;
+  double link_bytes = 0;  ///< sent to the other GPUs (the all-reduces), not read from memory
   [[nodiscard]] double bytes() const { return weight_bytes + kv_read_bytes + kv_write_bytes + activation_bytes; }
 };
 
 struct StepOperatorTime {
   double flops_per_byte = 0;
   Bound bound = Bound::memory;
-  double seconds = 0;  ///< its floor: the larger of its compute and memory clocks
-  double share = 0;    ///< of the step's summed floors
+  bool on_link = false;  ///< its floor is the link's (latency + bytes ÷ bandwidth), not a roofline's
+  double seconds = 0;    ///< its floor: the larger of its compute and memory clocks, or its link time
+  double share = 0;      ///< of the step's summed floors
 };
 
 struct Step {
@@ -74,6 +83,10 @@ struct Step {
   double roofline_seconds = 0;  ///< the whole step as one kernel: max(FLOPs ÷ peak, bytes ÷ bandwidth)
   Bound roofline_bound = Bound::memory;
   double attention_share = 0;  ///< of `seconds`, the attention group's
+  double link_bytes = 0;       ///< sent by one GPU to the others
+  /// The all-reduces' time (in `seconds`, and added to `roofline_seconds`): 0 on one GPU; none
+  /// with more and no link.
+  std::optional<double> communication_seconds = 0.0;
 };
 
 Step step(const StepInput& in);

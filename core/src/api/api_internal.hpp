@@ -27,6 +27,7 @@
 #include "roofline/json.hpp"
 #include "roofline/llm.hpp"
 #include "roofline/matrix.hpp"
+#include "roofline/parallel.hpp"
 #include "roofline/precision.hpp"
 #include "roofline/roofline.hpp"
 #include "roofline/serving.hpp"
@@ -156,6 +157,16 @@ std::uint64_t seed_arg(const Args& a);
 int item_id(const Args& a, int count, const char* what);
 Value check_value(const ExerciseInstance& e, const Value& answers);
 
+/// Under tensor parallelism: the link a call names (`link`), else its GPU's own
+/// (core/catalog/devices/), with `linkBytesPerSecond` and `linkLatencySeconds` replacing its
+/// figures (both of them where there is no link); none where nothing is given.
+std::optional<LinkFigures> link_arg(const Args& a, const Gpu* gpu);
+/// A step's all-reduces on `gpus` GPUs: none on one GPU (0 s), not counted (nullopt) with more
+/// and no link.
+std::optional<TensorParallel> communication(double gpus, const std::optional<LinkFigures>& link, double layers,
+                                            double hidden, double tokens, Dtype activation_dtype);
+Value link_value(const Link& l);
+
 using Handler = Value (*)(const Args&);
 
 /// What an argument must be. Numbers are checked by the core function that takes them; the kind
@@ -180,7 +191,8 @@ enum class Kind {
   answers,
   matrix,
   phase,
-  flag
+  flag,
+  link
 };
 
 struct Arg {
@@ -224,7 +236,7 @@ struct Function {
 constexpr std::string_view gpu_fields =
     "id: string; name: string; year: number; kind: DeviceKind; lesson: boolean; memoryBytes: number; "
     "bytesPerSecond: number; gpuMemoryShare?: number; usableMemoryBytes: number; "
-    "peakFlopsPerSecond: PeakFlopsPerSecond; pricePerHourUsd?: number; source: string";
+    "peakFlopsPerSecond: PeakFlopsPerSecond; pricePerHourUsd?: number; link?: string; source: string";
 constexpr std::string_view model_fields =
     "id: string; name: string; kind: 'llm' | 'cnn'; params: number; format: string; keptParams: number; "
     "bitsPerWeight: number; weightBytes: number; dtype?: Dtype; layers?: number; kvHeads?: number; "

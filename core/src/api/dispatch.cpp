@@ -34,6 +34,7 @@ std::string_view kind_id(Kind k) {
     case Kind::matrix: return "matrix";
     case Kind::phase: return "phase";
     case Kind::flag: return "flag";
+    case Kind::link: return "link";
   }
   return "?";
 }
@@ -53,7 +54,8 @@ std::string_view kind_type(Kind k) {
     case Kind::model:
     case Kind::format:
     case Kind::stage:
-    case Kind::lesson_case: return "string";
+    case Kind::lesson_case:
+    case Kind::link: return "string";
     case Kind::model_ref: return "ModelRef";
     case Kind::config: return "string | object";
     case Kind::function: return "FunctionName";
@@ -159,6 +161,7 @@ void check_arguments(const Function& f, const Args& a) {
         case Kind::lesson_case:
           find_case(a.text(arg.name, ErrorCode::unknown_case, "a lesson case id"), arg.name);
           break;
+        case Kind::link: find_link(a.text(arg.name, ErrorCode::unknown_link, "a link id"), arg.name); break;
         default: break;  // stages, case values, answers, matrices, configs: the function checks them
       }
     } catch (const Error& e) {

@@ -32,6 +32,7 @@ Value gpu_value(const Gpu& g) {
   v.set("usableMemoryBytes", usable_memory(g).value());
   v.set("peakFlopsPerSecond", std::move(peaks));
   if (g.price_per_hour_usd) v.set("pricePerHourUsd", *g.price_per_hour_usd);
+  if (g.link) v.set("link", *g.link);
   v.set("source", g.source);
   return v;
 }
@@ -204,22 +205,25 @@ Value step_value(Step st) {
                  .add("activationBytes", op.activation_bytes)
                  .add("bytes", op.bytes())
                  .add("flopsPerByte", t.flops_per_byte)
-                 .add("bound", bound_id(t.bound))
+                 .add("bound", t.on_link ? std::string_view("link") : bound_id(t.bound))
                  .add("seconds", t.seconds)
                  .add("share", t.share));
   }
-  Value totals = Value::object()
-                     .add("tokens", st.tokens)
-                     .add("flops", st.flops)
-                     .add("bytes", st.bytes)
-                     .add("weightBytes", st.weight_bytes)
-                     .add("kvReadBytes", st.kv_read_bytes)
-                     .add("kvWriteBytes", st.kv_write_bytes)
-                     .add("activationBytes", st.activation_bytes)
-                     .add("seconds", st.seconds)
-                     .add("rooflineSeconds", st.roofline_seconds)
-                     .add("rooflineBound", bound_id(st.roofline_bound))
-                     .add("attentionShare", st.attention_share);
+  Value totals =
+      Value::object()
+          .add("tokens", st.tokens)
+          .add("flops", st.flops)
+          .add("bytes", st.bytes)
+          .add("weightBytes", st.weight_bytes)
+          .add("kvReadBytes", st.kv_read_bytes)
+          .add("kvWriteBytes", st.kv_write_bytes)
+          .add("activationBytes", st.activation_bytes)
+          .add("seconds", st.seconds)
+          .add("rooflineSeconds", st.roofline_seconds)
+          .add("rooflineBound", bound_id(st.roofline_bound))
+          .add("attentionShare", st.attention_share)
+          .add("linkBytes", st.link_bytes)
+          .add("communicationSeconds", st.communication_seconds ? Value(*st.communication_seconds) : Value());
   return Value::object().add("operators", std::move(ops)).add("totals", std::move(totals));
 }
 

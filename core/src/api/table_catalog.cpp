@@ -78,6 +78,18 @@ std::span<const Function> catalog_functions() {
              .set("bandwidthRatio", require_result("bandwidthRatio", to.bandwidth.value() / from.bandwidth.value()))
              .set("memoryRatio", require_result("memoryRatio", to_gpu.memory.value() / from_gpu.memory.value()));
        }},
+      {"links",
+       "The links between GPUs that tensor parallelism's all-reduces cross, slowest first.",
+       {},
+       "Link",
+       "id: string; name: string; /** What one GPU sends each way per second. */ bytesPerSecond: number; "
+       "/** Per all-reduce, however small its message. */ latencySeconds: number; source: string",
+       list,
+       [](const Args&) {
+         Value v = Value::array();
+         for (const Link& l : roofline::links()) v.push(link_value(l));
+         return v;
+       }},
       {"device",
        "One GPU at one precision: the two roofs, the capacity and the ridge between the roofs.",
        {{"gpu", Kind::gpu, ""}, {"dtype", Kind::dtype, ""}},

@@ -103,7 +103,10 @@ std::span<const Function> llm_functions() {
         {"model", Kind::model_ref, "", opt},
         {"format", Kind::format, "", opt},
         {"kvDtype", Kind::dtype, "", opt},
-        {"tokens", Kind::count_or_zero, "", opt}},
+        {"tokens", Kind::count_or_zero, "", opt},
+        {"link", Kind::link, "", opt},
+        {"linkBytesPerSecond", Kind::positive, "bytes/s", opt},
+        {"linkLatencySeconds", Kind::non_negative, "s", opt}},
        "DecodeResult",
        "/** What one GPU reads per step: (bytesReadPerStep + batch × kvBytesPerSequence) ÷ gpus. */ "
        "bytesPerStep: number; "
@@ -111,9 +114,12 @@ std::span<const Function> llm_functions() {
        "memorySeconds: number; "
        "/** batch × flopsPerToken ÷ (gpus × peakFlopsPerSecond): the compute floor; null without a peak. */ "
        "computeSeconds: number | null; "
-       "/** The larger floor. */ "
+       "/** Under tensor parallelism (gpus > 1): 2 × layers all-reduces of batch × hidden activations on the link, "
+       "each its latency + 2(gpus − 1)/gpus × their bytes ÷ its bandwidth; 0 on one GPU; null with no link given. */ "
+       "communicationSeconds: number | null; "
+       "/** The larger floor, plus communicationSeconds (the all-reduces sit between the layers). */ "
        "stepSeconds: number; "
-       "/** Which floor is the larger ('compute' on a tie). */ "
+       "/** Which of the memory and compute floors is the larger ('compute' on a tie). */ "
        "bound: Bound; "
        "/** 1 ÷ stepSeconds. */ "
        "tokensPerSecondPerSequence: number; "
@@ -133,6 +139,13 @@ std::span<const Function> llm_functions() {
          DecodeInput in{};
          in.batch = a.number("batch");
          require_count("batch", in.batch);
+         in.gpus = a.number_or("gpus", 1);
+         const std::optional<LinkFigures> link = link_arg(a, nullptr);
+         if (link && in.gpus > 1 && !a.has("model")) {
+           throw Error(ErrorCode::missing_field, "model",
+                       "model is required with a link: its all-reduces need its layers and hidden size");
+         }
+         std::optional<TensorParallel> tp = TensorParallel{};
          if (a.has("model")) {
            // the model gives the weights it holds, the weights a step of this batch reads, the KV
            // cache of `tokens` in kvDtype and, with a peak, the FLOPs of a token; a number given
@@ -152,7 +165,18 @@ std::span<const Function> llm_functions() {
              in.flops_per_token = r.architecture && !r.lesson_figures() ? flops_per_token(*r.architecture, tokens)
                                                                         : flops_per_token(r.flops_params());
            }
+           if (in.gpus > 1) {
+             if (link && !r.architecture) {
+               throw Error(ErrorCode::out_of_range, "model",
+                           "model has no architecture in the catalog to count its all-reduces: choose a model with a "
+                           "config.json");
+             }
+             tp = r.architecture ? communication(in.gpus, link, r.architecture->layers, r.architecture->hidden,
+                                                 in.batch, f.compute_dtype)
+                                 : std::nullopt;
+           }
          } else {
+           if (in.gpus > 1) tp = std::nullopt;
            // each checked for itself first, so that a bad value is named as such
            if (a.has("format")) find_format(a.text("format", ErrorCode::unknown_format, "a format id"), "format");
            if (a.has("kvDtype")) static_cast<void>(a.dtype("kvDtype"));
@@ -168,7 +192,7 @@ std::span<const Function> llm_functions() {
            in.kv_cache_per_sequence = Bytes{a.number("kvBytesPerSequence")};
          }
          in.bandwidth = BytesPerSecond{a.number("bytesPerSecond")};
-         in.gpus = a.number_or("gpus", 1);
+         if (tp) in.communication = tp->seconds;
          if (a.has("flopsPerToken")) in.flops_per_token = Flops{a.number("flopsPerToken")};
          if (a.has("peakFlopsPerSecond")) in.peak = FlopsPerSecond{a.number("peakFlopsPerSecond")};
          if (a.has("memoryBytesPerGpu")) in.memory_per_gpu = Bytes{a.number("memoryBytesPerGpu")};
@@ -181,6 +205,7 @@ std::span<const Function> llm_functions() {
              .set("bytesPerStep", s.bytes_per_step.value())
              .set("memorySeconds", s.memory.value())
              .set("computeSeconds", s.compute ? Value(s.compute->value()) : Value())
+             .set("communicationSeconds", tp ? Value(tp->seconds.value()) : Value())
              .set("stepSeconds", s.step.value())
              .set("bound", std::string(bound_id(s.bound)))
              .set("tokensPerSecondPerSequence", s.tokens_per_second_per_sequence)
@@ -341,10 +366,19 @@ std::span<const Function> llm_functions() {
         {"weightBytes", Kind::positive, "bytes"},
         {"peakFlopsPerSecond", Kind::positive, "FLOPS"},
         {"bytesPerSecond", Kind::positive, "bytes/s"},
-        {"gpus", Kind::count, "", opt, "1"}},
+        {"gpus", Kind::count, "", opt, "1"},
+        {"layers", Kind::count, "", opt},
+        {"hiddenSize", Kind::count, "", opt},
+        {"link", Kind::link, "", opt},
+        {"linkBytesPerSecond", Kind::positive, "bytes/s", opt},
+        {"linkLatencySeconds", Kind::non_negative, "s", opt}},
        "PrefillResult",
-       "computeSeconds: number; memorySeconds: number; seconds: number; flopsPerByte: number; "
-       "ridgeFlopsPerByte: number; bound: Bound; flops: number",
+       "computeSeconds: number; memorySeconds: number; "
+       "/** The larger of the two, plus communicationSeconds. */ seconds: number; flopsPerByte: number; "
+       "ridgeFlopsPerByte: number; bound: Bound; flops: number; "
+       "/** Under tensor parallelism (gpus > 1) with a link, layers and hiddenSize: 2 × layers all-reduces of "
+       "tokens × hiddenSize BF16 activations; 0 on one GPU; null otherwise. */ "
+       "communicationSeconds: number | null",
        object,
        [](const Args& a) {
          PrefillInput in{};
@@ -354,8 +388,23 @@ std::span<const Function> llm_functions() {
          in.device = device_arg(a);
          in.gpus = a.number_or("gpus", 1);
          const Prefill p = prefill(in);
+         const std::optional<LinkFigures> link = link_arg(a, nullptr);
+         std::optional<TensorParallel> tp = TensorParallel{};
+         if (in.gpus > 1) {
+           if (link && !(a.has("layers") && a.has("hiddenSize"))) {
+             const char* missing = a.has("layers") ? "hiddenSize" : "layers";
+             throw Error(ErrorCode::missing_field, missing,
+                         std::string(missing) +
+                             " is required with a link: the all-reduces are two per layer, of "
+                             "tokens × hiddenSize activations");
+           }
+           tp = link ? communication(in.gpus, link, a.number("layers"), a.number("hiddenSize"), in.tokens, Dtype::bf16)
+                     : std::nullopt;
+         }
          Value v = clocks_value(p.clocks);
          v.set("flops", p.flops.value());
+         if (tp) v.set("seconds", p.clocks.lower_bound.value() + tp->seconds.value());
+         v.set("communicationSeconds", tp ? Value(tp->seconds.value()) : Value());
          return v;
        }},
       {"prefixCache",

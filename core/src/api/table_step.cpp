@@ -8,7 +8,7 @@ std::span<const Function> step_functions() {
       {"step",
        "One prefill or decode step operator by operator (docs/api.md, step): each operator's FLOPs, bytes and floor on "
        "the GPU at dtype; totals add the operators' floors (they run one after another) beside the whole step as one "
-       "kernel.",
+       "kernel. On gpus > 1 each GPU's share, and the all-reduces on the link (the GPU's own where no link is given).",
        {{"model", Kind::model_ref, ""},
         {"format", Kind::format, "", opt},
         {"kvDtype", Kind::dtype, "", opt, "'bf16'"},
@@ -17,7 +17,11 @@ std::span<const Function> step_functions() {
         {"phase", Kind::phase, ""},
         {"batch", Kind::count, ""},
         {"context", Kind::count_or_zero, ""},
-        {"flashAttention", Kind::flag, "", opt, "true"}},
+        {"flashAttention", Kind::flag, "", opt, "true"},
+        {"gpus", Kind::count, "", opt, "1"},
+        {"link", Kind::link, "", opt},
+        {"linkBytesPerSecond", Kind::positive, "bytes/s", opt},
+        {"linkLatencySeconds", Kind::non_negative, "s", opt}},
        "StepResult",
        "operators: StepOperator[]; totals: StepTotals",
        object,
@@ -39,7 +43,9 @@ std::span<const Function> step_functions() {
                             phase_arg(a, "phase"),
                             a.number("batch"),
                             a.number("context"),
-                            a.has("flashAttention") ? flag_arg(a, "flashAttention") : true};
+                            a.has("flashAttention") ? flag_arg(a, "flashAttention") : true,
+                            a.number_or("gpus", 1),
+                            link_arg(a, &g)};
          return step_value(step(in));
        }},
   };
