@@ -25,8 +25,8 @@ const PROPER_NOUNS = new Set([
   'BF16', 'FP16', 'FP8',
 ]);
 
-/** A maker's or a model family's name with its model number ("NVIDIA B200", "Qwen3-30B-A3B"). */
-const BRANDS = /^(NVIDIA|AMD|Apple|Google|Llama|Mistral|Mixtral|Qwen|Gemma|DeepSeek|gpt-oss|Phi)[^()]*$/;
+/** A maker's or a model family's name with its model number ("NVIDIA B200", "Qwen3-30B-A3B"), or a link's ("NVLink 4"). */
+const BRANDS = /^(NVIDIA|AMD|Apple|Google|Llama|Mistral|Mixtral|Qwen|Gemma|DeepSeek|gpt-oss|Phi|NVLink|PCIe)[^()]*$/;
 function isProperNoun(name) {
   return PROPER_NOUNS.has(name) || BRANDS.test(name);
 }
@@ -78,6 +78,7 @@ const texts = catalogTexts();
 function entries() {
   const out = [];
   for (const g of rl.gpus()) out.push({ key: `gpu.${g.id}`, name: g.name, source: g.source });
+  for (const l of rl.links()) out.push({ key: `link.${l.id}`, name: l.name, source: l.source });
   for (const m of rl.models()) {
     out.push({ key: `model.${m.id}`, name: m.name, source: m.source });
     for (const s of m.stages || []) out.push({ key: `stage.${m.id}.${s.id}`, name: s.name });

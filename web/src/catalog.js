@@ -11,7 +11,7 @@ export const DECODE_CASE = 'llama-l4-decode';
 export function catalog(rl) {
   let c = cache.get(rl);
   if (!c) {
-    c = { gpus: rl.gpus(), models: rl.models(), dtypes: rl.dtypes(), formats: rl.formats(), cases: new Map(), args: new Map() };
+    c = { gpus: rl.gpus(), links: rl.links(), models: rl.models(), dtypes: rl.dtypes(), formats: rl.formats(), cases: new Map(), args: new Map() };
     cache.set(rl, c);
   }
   return c;
@@ -25,6 +25,12 @@ function byId(list, id, what) {
 
 export function gpu(rl, id) {
   return byId(catalog(rl).gpus, id, 'GPU');
+}
+
+/** The GPU's link to the others of its server (rl.links(): NVLink, PCIe), or null where the catalog gives none. */
+export function gpuLink(rl, id) {
+  const own = gpu(rl, id).link;
+  return own ? byId(catalog(rl).links, own, 'link') : null;
 }
 
 /** The GPU's roofs at a precision (rl.device), or null where it has no peak for that precision. */

@@ -2,7 +2,7 @@
 // and each conversation's KV cache (the memory roof); with a GPU's peak for the model's format,
 // the step also cannot beat batch × FLOPs per token ÷ peak (the compute roof); and weights plus
 // KV caches must fit in the GPUs' memory. Defaults: the core's case llama-l4-decode.
-import { caseArgs, caseValues, deviceOrNull, format, gpu, gpuOptions, formatOptions, model, DECODE_CASE } from './catalog.js';
+import { caseArgs, caseValues, deviceOrNull, format, gpu, gpuLink, gpuOptions, formatOptions, model, DECODE_CASE } from './catalog.js';
 import { catalogName } from './i18n.js';
 import { awaitingConfig, modelRef, modelSelect, renderConfig } from './model-config.js';
 import { h, s, clear, setText } from './dom.js';
@@ -148,6 +148,7 @@ export const decodeKind = {
     { id: 'bytesPerStep' },
     { id: 'memoryTime', term: 'bandwidth' },
     { id: 'computeTime', term: 'tflops' },
+    { id: 'communication' },
     { id: 'stepTime', term: 'memory-bound' },
     { id: 'perConversation' },
     { id: 'total' },
@@ -196,7 +197,7 @@ export const decodeKind = {
     // the GPU's roofs and the FLOPs per token: once per selection
     const roofs = c.memo('roofs', JSON.stringify([modelKey(c), c.state.selects.gpu]), () => decodeRoofs(c));
     const map = { weightBytes: 'weights', kvBytesPerSequence: 'kv', batch: 'batch', bytesPerSecond: 'bw', gpus: 'gpus' };
-    const args = (batch) => ({ weightBytes: v.weights, kvBytesPerSequence: v.kv, batch, bytesPerSecond: v.bw, gpus: v.gpus, ...roofs.args, ...readArgs(c, batch) });
+    const args = (batch) => ({ weightBytes: v.weights, kvBytesPerSequence: v.kv, batch, bytesPerSecond: v.bw, gpus: v.gpus, ...roofs.args, ...readArgs(c, batch), ...linkArgs(c, roofs) });
     // counted from the model, a KV cache the tokens cannot give leaves no result, not one without it
     const r = sel.kvSource === 'model' && kvFailed ? null : c.call('decode', args(v.batch), map);
     const gb = (x) => c.fmt(x, 'gb');
@@ -223,7 +224,9 @@ export const decodeKind = {
       c.row('computeTime', null, null);
       if (r && roofs.why) setText(c.rowEls.computeTime.how, roofs.why);
     }
-    c.row('stepTime', r && c.t(`decode.how.step.${r.bound}`), r && `${c.fmt(r.stepSeconds, 'seconds')} · ${c.t(`verdict.${r.bound}`)}`);
+    communicationRow(c, r, roofs);
+    const stepHow = r && c.t(`decode.how.step.${r.bound}`) + (r.communicationSeconds > 0 ? ` ${c.t('decode.how.step.plusLink')}` : '');
+    c.row('stepTime', stepHow, r && `${c.fmt(r.stepSeconds, 'seconds')} · ${c.t(`verdict.${r.bound}`)}`);
     c.row('perConversation', r && c.t('decode.how.perConversation', { time: c.fmt(r.stepSeconds, 'seconds') }), r && r.tokensPerSecondPerSequence, 'number');
     c.row('total', r && c.t('decode.how.total', { batch: c.n('batch'), time: c.fmt(r.stepSeconds, 'seconds') }), r && r.tokensPerSecond, 'number');
     // a published run of the same model, format and device at this batch, beside the ceiling
@@ -295,6 +298,47 @@ function kvNote(c, counted, args) {
 }
 
 /**
+ * Under tensor parallelism, the model and the chosen GPU's link, for decode to count the
+ * all-reduces (two a layer): only where both are known (a model with an architecture, a catalog
+ * GPU with a link); otherwise none, and the row says what is not counted.
+ */
+function linkArgs(c, roofs) {
+  if (!(c.v.gpus > 1) || !roofs.link || !roofs.tpModel) return {};
+  const sel = c.state.selects;
+  return { model: roofs.tpModel, link: roofs.link.id, ...(sel.format === 'custom' ? {} : { format: sel.format }) };
+}
+
+/**
+ * The communication floor beside the memory and compute floors: the all-reduces on the link,
+ * named, on more than one GPU; "none" on one; "not counted" where the link or the model's
+ * shape is unknown.
+ */
+function communicationRow(c, r, roofs) {
+  const el = c.rowEls.communication;
+  if (!r) {
+    c.row('communication', null, null);
+    return;
+  }
+  if (r.communicationSeconds === 0) {
+    c.row('communication', c.t('decode.how.link.one'), 0, 'seconds');
+    return;
+  }
+  if (r.communicationSeconds === null) {
+    c.row('communication', null, null);
+    setText(el.how, roofs.link ? c.t('decode.how.link.noModel') : c.t('decode.how.link.none', { gpu: roofs.gpuName || c.t('decode.how.link.thisGpu') }));
+    return;
+  }
+  const layers = roofs.tpLayers;
+  const each = r.communicationSeconds / (2 * layers);
+  const floors = [['memory', r.memorySeconds], ['compute', r.computeSeconds ?? 0], ['link', r.communicationSeconds]];
+  const top = floors.reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+  c.row('communication', c.t('decode.how.link', {
+    count: c.fmt(2 * layers, 'integer'), layers: c.fmt(layers, 'integer'), link: roofs.linkName,
+    bw: c.fmt(roofs.link.bytesPerSecond, 'gbps'), latency: c.fmt(roofs.link.latencySeconds, 'seconds'), each: c.fmt(each, 'seconds'),
+  }), `${c.fmt(r.communicationSeconds, 'seconds')} · ${c.t(`decode.link.largest.${top}`)}`);
+}
+
+/**
  * The compute roof and the capacity of the chosen GPU for the chosen format, through the core:
  * { args: {flopsPerToken, peakFlopsPerSecond, memoryBytesPerGpu} (or {} where unknown), gpuName,
  *   dtypeName, why: the reason a roof is missing, in the reader's language }.
@@ -308,12 +352,20 @@ function decodeRoofs(c) {
     return out;
   }
   out.gpuName = catalogName('gpu', sel.gpu, c.lang);
+  // its link to the other GPUs of a server, and the model whose layers the all-reduces follow
+  out.link = gpuLink(rl, sel.gpu);
+  out.linkName = out.link ? catalogName('link', out.link.id, c.lang) : '';
   // what the GPU may use of it (unified memory: a share of the machine's)
   out.args.memoryBytesPerGpu = gpu(rl, sel.gpu).usableMemoryBytes;
   const ref = modelRef(c);
   if (!ref) {
     out.why = c.t('decode.roof.customModel');
     return out;
+  }
+  const arch = typeof ref === 'string' ? model(rl, ref).architecture : ref.architecture;
+  if (arch) {
+    out.tpModel = ref;
+    out.tpLayers = arch.layers;
   }
   // typed weights (format "custom") keep the arithmetic of the model's own format
   const own = typeof ref === 'string' ? model(rl, ref).format : ref.format;

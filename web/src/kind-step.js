@@ -3,7 +3,7 @@
 // operator, a bar of where the step's time goes, and the context at which attention overtakes
 // the weights. Defaults: the lesson's Llama 3 8B decoding on an L4 (the core's case
 // llama-l4-decode) over the lesson's conversation (case four-conversations).
-import { caseArgs, caseValues, format, gpuOptions, formatOptions, llms, precisions, dtypeName, DECODE_CASE } from './catalog.js';
+import { caseArgs, caseValues, format, gpuLink, gpuOptions, formatOptions, llms, precisions, dtypeName, DECODE_CASE } from './catalog.js';
 import { catalogName } from './i18n.js';
 import { awaitingConfig, modelRef, modelSelect, renderConfig } from './model-config.js';
 import { h, s, clear, setText } from './dom.js';
@@ -12,7 +12,7 @@ import { measuredRow } from './measured.js';
 
 /** The lesson's conversation: its length is the step's default context. */
 const CONTEXT_CASE = 'four-conversations';
-const GROUPS = ['attention', 'mlp', 'other'];
+const GROUPS = ['attention', 'mlp', 'other', 'communication'];
 
 /** The model's architecture (a catalog id or what modelFromConfig read), or null. */
 function architecture(c) {
@@ -62,13 +62,15 @@ export const stepKind = {
         return { min: 1, max: limit.tokens, why: limit.model ? calc.tr('step.contextLimit', { model: limit.model }) : '' };
       },
     },
+    // tensor parallelism: each GPU's share of the step, and the all-reduces on the GPU's link
+    { id: 'gpus', int: true, slider: { min: 1, max: 8, log: false } },
   ],
   defaults(rl) {
     const cv = caseValues(rl, DECODE_CASE);
     const d = caseArgs(rl, DECODE_CASE, 'decode');
     const tokens = caseArgs(rl, CONTEXT_CASE, 'kvCacheBytes').tokens;
     return {
-      fields: { batch: d.batch, context: tokens },
+      fields: { batch: d.batch, context: tokens, gpus: 1 },
       selects: { model: cv.model, format: cv.format, gpu: cv.gpu, precision: format(rl, cv.format).computeDtype, phase: 'decode', flash: 'on' },
     };
   },
@@ -115,6 +117,7 @@ export const stepKind = {
     { id: 'floor', term: 'memory-bound' },
     { id: 'roofline', term: 'roofline' },
     { id: 'attention' },
+    { id: 'communication' },
     { id: 'rate' },
     { id: 'measured' },
     { id: 'limit' },
@@ -138,9 +141,9 @@ export const stepKind = {
     const ref = modelRef(c);
     const args = {
       model: ref, format: sel.format, gpu: sel.gpu, dtype: sel.precision, phase: sel.phase,
-      batch: v.batch, context: v.context, flashAttention: sel.flash === 'on',
+      batch: v.batch, context: v.context, flashAttention: sel.flash === 'on', gpus: v.gpus,
     };
-    const r = c.call('step', args, { batch: 'batch', context: 'context' });
+    const r = c.call('step', args, { batch: 'batch', context: 'context', gpus: 'gpus' });
     // the GPU's roofs: once per choice of GPU and precision
     const dev = r && c.memo('device', JSON.stringify([sel.gpu, sel.precision]), () => c.rl.device({ gpu: sel.gpu, dtype: sel.precision }));
     const t = r && r.totals;
@@ -154,11 +157,12 @@ export const stepKind = {
     c.row('roofline', r && c.t('step.how.roofline', { bytes: c.fmt(t.bytes, 'gb'), bw: c.fmt(dev.bytesPerSecond, 'gbps'), flops: c.fmt(t.flops, 'flops'), peak: c.fmt(dev.peakFlopsPerSecond, 'tflops') }),
       t && `${c.fmt(t.rooflineSeconds, 'seconds')} · ${c.t(`verdict.${t.rooflineBound}`)}`);
     c.row('attention', r && c.t('step.how.attention'), t && t.attentionShare, 'percent');
+    communicationRow(c, r);
     c.row('rate', r && c.t(`step.how.rate.${sel.phase}`, { tokens: c.fmt(t.tokens, 'integer'), time: c.fmt(t.seconds, 'seconds') }), t && t.tokens / t.seconds, 'number');
     // a published decode run of the same model, format and device at this batch
     if (r) {
       measuredRow(c, 'measured', sel.phase === 'decode' && typeof ref === 'string'
-        ? { model: ref, format: sel.format, gpu: sel.gpu, batch: v.batch, gpus: 1 } : null);
+        ? { model: ref, format: sel.format, gpu: sel.gpu, batch: v.batch, gpus: v.gpus } : null);
     } else {
       c.row('measured', null, null);
     }
@@ -180,6 +184,33 @@ export const stepKind = {
     c.summary(summary);
   },
 };
+
+/**
+ * The all-reduces of tensor parallelism on the GPU's link, named: their count and time beside the
+ * step's; none on one GPU; "not counted" where the catalog gives the GPU no link.
+ */
+function communicationRow(c, r) {
+  const t = r && r.totals;
+  if (!t) {
+    c.row('communication', null, null);
+    return;
+  }
+  if (t.communicationSeconds === null) {
+    c.row('communication', null, null);
+    setText(c.rowEls.communication.how, c.t('step.how.link.none', { gpu: catalogName('gpu', c.state.selects.gpu, c.lang) }));
+    return;
+  }
+  const ar = r.operators.find((o) => o.id === 'allreduce');
+  if (!ar) {
+    c.row('communication', c.t('step.how.link.one'), 0, 'seconds');
+    return;
+  }
+  const link = gpuLink(c.rl, c.state.selects.gpu);
+  c.row('communication', c.t('step.how.link', {
+    count: c.fmt(ar.count, 'integer'), link: catalogName('link', link.id, c.lang), bw: c.fmt(link.bytesPerSecond, 'gbps'),
+    latency: c.fmt(link.latencySeconds, 'seconds'), bytes: c.fmt(t.linkBytes, 'bytes'), share: c.fmt(ar.share, 'percent'),
+  }), t.communicationSeconds, 'seconds');
+}
 
 /** The operators by group, in the core's order within each. */
 function grouped(r) {

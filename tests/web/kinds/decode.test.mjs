@@ -73,3 +73,47 @@ test('decode (es): INT8 weights lift the L4 to ≈ 37 tokens/s; an H100 SXM read
     await context.close();
   }
 });
+
+test('decode (pt): Llama 3.1 70B on 8 H100 SXM adds 160 all-reduces on NVLink 4 to each step, named and beside the memory floor; a GPU with no link says they are not counted', async () => {
+  const { page, context, errors, foreign } = await openPage(env.browser, `${env.site.url}index.html?lang=pt`, { allowedOrigin: env.site.url });
+  const how = (row) => page.evaluate((r) => document.querySelector('roofline-calculator[kind="decode"]').shadowRoot
+    .querySelector(`tr[data-row="${r}"] td:nth-child(2)`).textContent, row).then(norm);
+  try {
+    await page.locator(`roofline-calculator[kind="${KIND}"]`).scrollIntoViewIfNeeded();
+    await select(page, KIND, 'model').selectOption('llama3.1-70b');
+    await select(page, KIND, 'gpu').selectOption('h100-sxm');
+    // one GPU: nothing to add up
+    await expectRows(page, KIND, { communication: norm(format(0, 'seconds', 'pt')) }, 'one GPU');
+    const gpus = field(page, KIND, 'gpus');
+    await gpus.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await gpus.pressSequentially('8');
+    const kv = rl.kvCacheBytes({ model: 'llama3.1-70b', tokens: 8192, dtype: 'bf16' }).bytes;
+    const tp = rl.decode({
+      model: 'llama3.1-70b', format: 'bf16', weightBytes: rl.modelWeights({ model: 'llama3.1-70b' }).bytes, kvBytesPerSequence: kv,
+      bytesReadPerStep: rl.modelWeights({ model: 'llama3.1-70b', format: 'bf16', batch: 1 }).bytesReadPerStep,
+      batch: 1, bytesPerSecond: 3.35e12, gpus: 8, link: 'nvlink4',
+      flopsPerToken: rl.flopsPerToken({ params: rl.model({ id: 'llama3.1-70b' }).activeParams }).flops, peakFlopsPerSecond: 990e12, memoryBytesPerGpu: 80e9,
+    });
+    // 160 × (8 µs + 2 × 7/8 × 16 KiB ÷ 450 GB/s) ≈ 1.29 ms
+    assert.ok(Math.abs(tp.communicationSeconds - 1.29e-3) < 0.01e-3, String(tp.communicationSeconds));
+    await expectRows(page, KIND, {
+      communication: `${norm(format(tp.communicationSeconds, 'seconds', 'pt'))} · ${ui['decode.link.largest.memory'].pt}`,
+      memoryTime: norm(format(tp.memorySeconds, 'seconds', 'pt')),
+      stepTime: `${norm(format(tp.stepSeconds, 'seconds', 'pt'))} · ${ui['verdict.memory'].pt}`,
+      total: norm(format(tp.tokensPerSecond, 'number', 'pt')),
+    }, 'TP 8 on NVLink 4');
+    assert.equal(tp.stepSeconds, tp.memorySeconds + tp.communicationSeconds);
+    const said = await how('communication');
+    assert.match(said, /^160 all-reduces \(2 × 80 camadas\) pelo NVLink 4/);
+    assert.match(said, /450 GB\/s/);
+    // a device the catalog gives no link: the all-reduces are not counted, and the row says so
+    await select(page, KIND, 'gpu').selectOption('mi300x');
+    await expectRows(page, KIND, { communication: '—' }, 'no link');
+    assert.match(await how('communication'), /^não contado: o catálogo não dá um enlace entre GPUs para AMD Instinct MI300X/);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(foreign, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -8,11 +8,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { LANGS, openPage, until, rows, field, select, norm, frames, renderAll, shotPath, ROOT, SITE_DIR, useBrowserAndSite, loadUi } from '../helpers.mjs';
+import { LANGS, openPage, until, rows, expectRows, expectSoon, field, select, norm, frames, renderAll, shotPath, ROOT, SITE_DIR, useBrowserAndSite, loadUi } from '../helpers.mjs';
 
 const env = useBrowserAndSite();
 const rl = await (await import(join(SITE_DIR, 'roofline.mjs'))).default();
 const ui = loadUi();
+const { format } = await import(join(ROOT, 'web/src/format.js'));
 
 /** What the calculator shows: its operators' rows, the chart's points and the bar's segments. */
 function shown(page) {
@@ -390,5 +391,52 @@ test('the step calculator names a tie as a tie, with the share its table shows f
     } finally {
       await context.close();
     }
+  }
+});
+
+test('the step calculator on 8 GPUs (es): Llama 3.1 70B in BF16 on H100 SXM carries 160 all-reduces on NVLink 4, an allreduce row, and each GPU reads an eighth of the weights', async () => {
+  const { page, context, errors, foreign } = await openPage(env.browser, `${env.site.url}index.html?lang=es`, { allowedOrigin: env.site.url });
+  try {
+    await page.locator('roofline-calculator[kind="step"]').scrollIntoViewIfNeeded();
+    await select(page, 'step', 'model').selectOption('llama3.1-70b');
+    await select(page, 'step', 'gpu').selectOption('h100-sxm');
+    await select(page, 'step', 'format').selectOption('bf16');
+    const type = async (id, text) => {
+      const f = field(page, 'step', id);
+      await f.click();
+      await page.keyboard.press('ControlOrMeta+a');
+      await f.pressSequentially(text);
+    };
+    await type('context', '8192');
+    await type('gpus', '8');
+    const args = { model: 'llama3.1-70b', format: 'bf16', gpu: 'h100-sxm', dtype: 'bf16', phase: 'decode', batch: 1, context: 8192, flashAttention: true };
+    const want = rl.step({ ...args, gpus: 8 });
+    const one = rl.step({ ...args, gpus: 1 });
+    const ar = want.operators.find((o) => o.id === 'allreduce');
+    assert.equal(ar.count, 160);
+    // 8 µs + 2 × 7/8 × 16 KiB ÷ 450 GB/s per all-reduce: the latency, not the bytes
+    assert.ok(Math.abs(want.totals.communicationSeconds - 160 * (8e-6 + (2 * 7 / 8 * 16384) / 450e9)) < 1e-12);
+    await expectRows(page, 'step', { communication: norm(format(want.totals.communicationSeconds, 'seconds', 'es')) }, 'TP 8 on NVLink 4');
+    const s = await shown(page);
+    const row = s.ops.find((o) => o.id === 'allreduce');
+    assert.ok(row, 'an allreduce row in the table of operators');
+    assert.equal(row.group, 'communication');
+    assert.equal(row.seconds, ar.seconds);
+    assert.ok(!s.points.includes('allreduce'), 'the all-reduces are not a point on the roofline (their floor is the link)');
+    assert.ok(s.bar.some(([id]) => id === 'allreduce'), 'the time bar has their segment');
+    // weight reads per GPU: one eighth of the split operators, ≈ 5.2 ms at 3.35 TB/s
+    const wq = (r, id) => r.operators.find((o) => o.id === id).weightBytes;
+    assert.equal(wq(want, 'q_proj'), wq(one, 'q_proj') / 8);
+    assert.ok(Math.abs(want.totals.weightBytes / 3.35e12 - 5.19e-3) < 0.01e-3);
+    const how = await page.evaluate(() => document.querySelector('roofline-calculator[kind="step"]').shadowRoot
+      .querySelector('tr[data-row="communication"] td:nth-child(2)').textContent);
+    assert.match(norm(how), /^160 all-reduce por NVLink 4/);
+    // back to one GPU: no all-reduce row, the same operators as rl.step's
+    await type('gpus', '1');
+    await expectSoon(async () => (await shown(page)).ops.map((o) => o.id).sort(), one.operators.map((o) => o.id).sort(), 'one GPU: rl.step\'s operators, no allreduce');
+    assert.deepEqual(errors, []);
+    assert.deepEqual(foreign, []);
+  } finally {
+    await context.close();
   }
 });
