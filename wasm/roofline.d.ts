@@ -22,7 +22,7 @@ export type ErrorCode =
 export type ArgKind =
   | 'count' | 'countOrZero' | 'positive' | 'nonNegative' | 'fraction' | 'number' | 'dtype' | 'gpu' | 'model'
   | 'modelRef' | 'config' | 'format' | 'stage' | 'case' | 'function' | 'caseValues' | 'answers' | 'matrix'
-  | 'phase' | 'flag' | 'link';
+  | 'phase' | 'flag' | 'link' | 'draftRef';
 /** The name of an API function ('decode', 'matmul', ...). */
 export type FunctionName = Exclude<keyof Roofline, 'RooflineError'>;
 /** A model: a catalog id, or what modelFromConfig returned. */
@@ -370,8 +370,11 @@ export interface SpeculativeResult {
   /** The α at which speedup is 1 for this γ and these costs; null where even α = 1 does not pay. */
   breakEvenAcceptance: number | null;
   /** The costs as used (from the models where given). */
-  weightBytes: number; flopsPerToken: number; kvBytesPerSequence: number; draftWeightBytes: number;
-  draftFlopsPerToken: number; draftKvBytesPerSequence: number;
+  weightBytes: number; flopsPerToken: number; kvBytesPerSequence: number;
+  /** What a verification reads of the target's weights: more than weightBytes where an MoE's γ + 1
+   * tokens per sequence touch more experts. */
+  verifyWeightBytes: number; draftWeightBytes: number; draftFlopsPerToken: number;
+  draftKvBytesPerSequence: number;
 }
 export interface PrefillResult {
   computeSeconds: number; memorySeconds: number;
@@ -485,7 +488,7 @@ export interface Roofline {
    * and the target verifies them in one read of its weights (gamma + 1 positions per sequence). The
    * target as decode takes it (model, or weightBytes and flopsPerToken); the draft a model, or
    * draftWeightBytes and draftFlopsPerToken. */
-  speculative(args: { model?: ModelRef; format?: string; weightBytes?: number; flopsPerToken?: number; kvBytesPerSequence?: number; tokens?: number; kvDtype?: Dtype; batch?: number; bytesPerSecond: number; peakFlopsPerSecond: number; draft?: ModelRef; draftFormat?: string; draftWeightBytes?: number; draftFlopsPerToken?: number; draftKvBytesPerSequence?: number; gamma: number; acceptance: number }): SpeculativeResult;
+  speculative(args: { model?: ModelRef; format?: string; weightBytes?: number; flopsPerToken?: number; kvBytesPerSequence?: number; tokens?: number; kvDtype?: Dtype; batch?: number; bytesPerSecond: number; peakFlopsPerSecond: number; draft?: ModelRef | 'mtp'; draftFormat?: string; draftWeightBytes?: number; draftFlopsPerToken?: number; draftKvBytesPerSequence?: number; gamma: number; acceptance: number }): SpeculativeResult;
   prefill(args: { params: number; tokens: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number; layers?: number; hiddenSize?: number; link?: string; linkBytesPerSecond?: number; linkLatencySeconds?: number }): PrefillResult;
   /** Prefix caching: the prompt's first cachedShare of tokens already cached, the rest prefilled. */
   prefixCache(args: { params: number; promptTokens: number; cachedShare: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number }): PrefixCacheResult;

@@ -128,6 +128,31 @@ Flops flops_per_token(const Architecture& a, double context) {
   return Flops{2 * param_counts(a).active} + attention_flops_per_token(a, context);
 }
 
+MtpDraft mtp_draft(const Architecture& a, const WeightFormat& format, double batch, double context, Dtype kv_dtype,
+                   std::string_view field) {
+  if (!(a.mtp_layers > 0)) {
+    throw Error(ErrorCode::out_of_range, std::string(field),
+                std::string(field) +
+                    " 'mtp' needs a model with multi-token-prediction modules (num_nextn_predict_layers in its "
+                    "config.json, as DeepSeek-V3's): this one has none");
+  }
+  // the modules as a model of their own: its layers, and the target's input table and output layer
+  Architecture head = a;
+  head.layers = a.mtp_layers;
+  const bool moe = a.moe && !a.moe_layer.empty() && a.moe_layer.back();
+  head.moe_layer.assign(static_cast<std::size_t>(a.mtp_layers), moe);
+  head.sliding_layer.assign(static_cast<std::size_t>(a.mtp_layers), false);
+  if (!moe) head.moe.reset();
+  head.vision_params = 0;
+  head.mtp_layers = 0;
+  const double projection = a.mtp_layers * (2 * a.hidden * a.hidden + 2 * a.hidden);  // eh_proj, enorm, hnorm
+  MtpDraft d;
+  d.weights_read = weights_read_per_step(head, format, batch) + format_weight_bytes(projection, 0, format);
+  d.flops_per_token = flops_per_token(head, context) + Flops{2 * a.mtp_layers * 2 * a.hidden * a.hidden};
+  d.kv_per_sequence = kv_bytes_per_sequence(head, context, kv_dtype);
+  return d;
+}
+
 ModelWeights architecture_weights(const Architecture& a, const WeightFormat& format) {
   const ParamCounts p = param_counts(a);
   ModelWeights w;

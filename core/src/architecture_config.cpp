@@ -209,6 +209,7 @@ Architecture read_text_config(const Config& c, Family fam, const std::string& mo
   };
   a.vocab = count_or_default("vocab_size", d.vocab);
   a.max_context = c.count_or("max_position_embeddings", 0);
+  a.mtp_layers = c.count_or("num_nextn_predict_layers", 0);
   const bool gemma = fam == Family::gemma2 || fam == Family::gemma3;
   a.tied_embeddings = c.flag_or("tie_word_embeddings", gemma);  // the families' own defaults
 

@@ -29,8 +29,8 @@ Speculative speculative(const SpeculativeInput& in) {
   Speculative s{};
   s.expected_tokens = expected_tokens(in.acceptance, in.gamma);
   s.draft_step = clocks(in.draft_flops_per_token * b, in.draft_weights + in.draft_kv_per_sequence * b, in.device);
-  s.verify =
-      clocks(in.target_flops_per_token * (b * (in.gamma + 1)), in.target_weights + in.kv_per_sequence * b, in.device);
+  s.verify = clocks(in.target_flops_per_token * (b * (in.gamma + 1)),
+                    in.verify_weights.value_or(in.target_weights) + in.kv_per_sequence * b, in.device);
   s.plain = clocks(in.target_flops_per_token * b, in.target_weights + in.kv_per_sequence * b, in.device);
   s.cycle = Seconds{
       require_result("cycleSeconds", in.gamma * s.draft_step.lower_bound.value() + s.verify.lower_bound.value())};

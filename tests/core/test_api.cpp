@@ -136,7 +136,7 @@ TEST_CASE("API: string fields reject numbers, unknown names and absence") {
       {"phase", ErrorCode::out_of_range},        {"format", ErrorCode::unknown_format},
       {"case", ErrorCode::unknown_case},         {"dtype", ErrorCode::unknown_dtype},
       {"function", ErrorCode::unknown_function}, {"stage", ErrorCode::out_of_range},
-      {"link", ErrorCode::unknown_link}};
+      {"link", ErrorCode::unknown_link},         {"draftRef", ErrorCode::unknown_model}};
   for (const Value& f : functions.items()) {
     for (const Value& a : f.get("args").items()) {
       const auto it = by_kind.find(a.get("kind").string());

@@ -211,7 +211,7 @@ TEST_CASE("API table: the rule declared for each numeric argument is the one enf
       } else if (kind == "model") {
         CHECK(code_of(name, with(args, field, Value("gpt")), &at) == ErrorCode::unknown_model);
         CHECK(at == field);
-      } else if (kind == "modelRef") {
+      } else if (kind == "modelRef" || kind == "draftRef") {
         CHECK(code_of(name, with(args, field, Value("gpt")), &at) == ErrorCode::unknown_model);
         CHECK(at == field);
         CHECK(code_of(name, with(args, field, Value::object()), &at) == ErrorCode::missing_field);

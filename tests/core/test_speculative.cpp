@@ -136,6 +136,38 @@ TEST_CASE("speculative: the target and the draft as models, Llama 3 8B checked b
                     Catch::Contains("weightBytes is required without model"));
 }
 
+TEST_CASE("speculative: DeepSeek-V3 drafts with its own MTP module, and an MoE's verification reads more experts") {
+  const Value base = Value::object()
+                         .set("model", "deepseek-v3")
+                         .set("gamma", 1)
+                         .set("acceptance", 0.85)
+                         .set("bytesPerSecond", 3.35e12)
+                         .set("peakFlopsPerSecond", 1979e12);
+  Value mtp = base;
+  mtp.set("draft", "mtp");
+  const Value r = api::call("speculative", mtp);
+  // one draft step reads the MTP module: one MoE layer (MLA attention ≈ 0.187B, 8 of 256 routed
+  // experts and the shared one, 44M each), the [embedding; hidden] projection (2 × 7,168², 0.103B)
+  // and the shared output layer (129,280 × 7,168, 0.927B): ≈ 1.61B parameters, 1 byte each in FP8
+  CHECK(r.get("draftWeightBytes").number() == Approx(1.61e9).epsilon(0.01));
+  // a verification of γ + 1 = 2 tokens touches ≈ 15.8 of 256 experts per MoE layer, not 8: it reads
+  // more than a plain step, as a step of batch 2 does
+  const Value two = api::call("modelWeights", Value::object().set("model", "deepseek-v3").set("batch", 2));
+  CHECK(r.get("verifyWeightBytes").number() == two.get("bytesReadPerStep").number());
+  CHECK(r.get("verifyWeightBytes").number() > 1.4 * r.get("weightBytes").number());
+  CHECK(r.get("verifySeconds").number() > 1.4 * r.get("plainStepSeconds").number());
+  // so the gain is far from expectedTokens × plain ÷ cycle with the step's bytes
+  CHECK(r.get("expectedTokens").number() == Approx(1.85));
+  CHECK(r.get("speedup").number() < 1.3);
+  // a model without MTP modules cannot draft with them; the draft's kind rejects other names
+  Value llama = mtp;
+  llama.set("model", "llama3-8b");
+  CHECK_THROWS_WITH(api::call("speculative", llama), Catch::Contains("multi-token-prediction"));
+  Value none = base;
+  none.set("draft", "mtp2");
+  CHECK_THROWS_AS(api::call("speculative", none), Error);
+}
+
 TEST_CASE("prefixCache: nothing cached is the prefill; 90 % cached prefills a tenth; decode takes no cache") {
   // the lesson's prompt: 2,000 tokens of Llama 3 8B on an L4 (the clocks calculator's prefill)
   const Value l4 = api::call("device", Value::object().set("gpu", "l4").set("dtype", "bf16"));

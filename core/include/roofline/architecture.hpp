@@ -67,6 +67,9 @@ struct Architecture {
   double max_context = 0;      ///< config.max_position_embeddings, 0 if absent
   /// Parameters resident beside the text model and off a text token's path (Gemma 3's vision tower).
   double vision_params = 0;
+  /// Multi-token-prediction modules (config.num_nextn_predict_layers: DeepSeek-V3, GLM-4.5): not
+  /// counted in the parameters, which follow the publishers' (DeepSeek-V3's 671B leave its 14B out).
+  double mtp_layers = 0;
 };
 
 /// Counts in parameters (plain counts).
@@ -121,6 +124,19 @@ double experts_touched(const MixtureOfExperts& moe, double batch);
 Flops flops_per_token(const Architecture& a, double context);
 /// The attention term alone.
 Flops attention_flops_per_token(const Architecture& a, double context);
+
+/// A model's own multi-token-prediction modules as the draft of speculative decoding (DeepSeek-V3):
+/// each is one decoder layer (an MoE layer where the model's last is) behind two norms and a
+/// projection of [embedding; hidden state] (2·hidden × hidden), sharing the model's input table and
+/// output layer. What one draft step of `batch` tokens reads and multiplies, and its KV cache.
+struct MtpDraft {
+  Bytes weights_read;
+  Flops flops_per_token;
+  Bytes kv_per_sequence;
+};
+/// Throws out_of_range (field `field`) where the model has no such module.
+MtpDraft mtp_draft(const Architecture& a, const WeightFormat& format, double batch, double context, Dtype kv_dtype,
+                   std::string_view field = "draft");
 
 /// A model's weights in a format, counted from its architecture (kept params: the embedding and
 /// the output layer stay in BF16 where the format keeps them).

@@ -18,7 +18,10 @@ namespace roofline {
 double expected_tokens(double acceptance, double gamma);
 
 struct SpeculativeInput {
-  Bytes target_weights;          ///< what a step of the target reads of its weights
+  Bytes target_weights;  ///< what a step of the target reads of its weights
+  /// What a verification reads of them, where more than a step: an MoE's batch × (γ + 1) tokens
+  /// touch more experts than batch tokens do. None: target_weights.
+  std::optional<Bytes> verify_weights = std::nullopt;
   Flops target_flops_per_token;  ///< the target's FLOPs per token (2 × its parameters)
   Bytes draft_weights;           ///< the same for the draft model
   Flops draft_flops_per_token;

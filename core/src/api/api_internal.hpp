@@ -192,7 +192,8 @@ enum class Kind {
   matrix,
   phase,
   flag,
-  link
+  link,
+  draft_ref  ///< a model_ref, or 'mtp': the target's own multi-token-prediction modules
 };
 
 struct Arg {

@@ -35,6 +35,7 @@ std::string_view kind_id(Kind k) {
     case Kind::phase: return "phase";
     case Kind::flag: return "flag";
     case Kind::link: return "link";
+    case Kind::draft_ref: return "draftRef";
   }
   return "?";
 }
@@ -57,6 +58,7 @@ std::string_view kind_type(Kind k) {
     case Kind::lesson_case:
     case Kind::link: return "string";
     case Kind::model_ref: return "ModelRef";
+    case Kind::draft_ref: return "ModelRef | 'mtp'";
     case Kind::config: return "string | object";
     case Kind::function: return "FunctionName";
     case Kind::case_values: return "CaseValues";
@@ -155,6 +157,11 @@ void check_arguments(const Function& f, const Args& a) {
         case Kind::gpu: static_cast<void>(gpu_arg(a, arg.name)); break;
         case Kind::model: static_cast<void>(model_arg(a, arg.name)); break;
         case Kind::model_ref: static_cast<void>(model_ref(a, arg.name)); break;
+        case Kind::draft_ref:
+          if (!(a.raw(arg.name).is(Value::Kind::string) && a.raw(arg.name).string() == "mtp")) {
+            static_cast<void>(model_ref(a, arg.name));
+          }
+          break;
         case Kind::phase: static_cast<void>(phase_arg(a, arg.name)); break;
         case Kind::flag: static_cast<void>(flag_arg(a, arg.name)); break;
         case Kind::format: find_format(a.text(arg.name, ErrorCode::unknown_format, "a format id"), arg.name); break;

@@ -281,7 +281,7 @@ std::span<const Function> llm_functions() {
         {"batch", Kind::count, "", opt, "1"},
         {"bytesPerSecond", Kind::positive, "bytes/s"},
         {"peakFlopsPerSecond", Kind::positive, "FLOPS"},
-        {"draft", Kind::model_ref, "", opt},
+        {"draft", Kind::draft_ref, "", opt},
         {"draftFormat", Kind::format, "", opt},
         {"draftWeightBytes", Kind::positive, "bytes", opt},
         {"draftFlopsPerToken", Kind::positive, "FLOPs", opt},
@@ -303,7 +303,9 @@ std::span<const Function> llm_functions() {
        "/** The α at which speedup is 1 for this γ and these costs; null where even α = 1 does not pay. */ "
        "breakEvenAcceptance: number | null; "
        "/** The costs as used (from the models where given). */ "
-       "weightBytes: number; flopsPerToken: number; kvBytesPerSequence: number; draftWeightBytes: number; "
+       "weightBytes: number; flopsPerToken: number; kvBytesPerSequence: number; "
+       "/** What a verification reads of the target's weights: more than weightBytes where an MoE's γ + 1 tokens "
+       "per sequence touch more experts. */ verifyWeightBytes: number; draftWeightBytes: number; "
        "draftFlopsPerToken: number; draftKvBytesPerSequence: number",
        object,
        [](const Args& a) {
@@ -334,9 +336,30 @@ std::span<const Function> llm_functions() {
          };
          side("model", "format", "weightBytes", "flopsPerToken", "kvBytesPerSequence", in.target_weights,
               in.target_flops_per_token, in.kv_per_sequence);
-         side("draft", "draftFormat", "draftWeightBytes", "draftFlopsPerToken", "draftKvBytesPerSequence",
-              in.draft_weights, in.draft_flops_per_token, in.draft_kv_per_sequence);
+         if (a.has("draft") && a.raw("draft").is(Value::Kind::string) && a.raw("draft").string() == "mtp") {
+           // self-speculation: the target's own multi-token-prediction modules draft
+           if (!a.has("model")) throw Error(ErrorCode::missing_field, "model", "model is required with draft 'mtp'");
+           const ModelRef ref = model_ref(a, "model");
+           if (!ref.architecture) {
+             throw Error(ErrorCode::out_of_range, "draft", "draft 'mtp' needs a model with a config.json");
+           }
+           const MtpDraft d =
+               mtp_draft(*ref.architecture, ref.format(a, "draftFormat"), in.batch, tokens, ref.kv_dtype(a));
+           in.draft_weights = a.has("draftWeightBytes") ? Bytes{a.number("draftWeightBytes")} : d.weights_read;
+           in.draft_flops_per_token =
+               a.has("draftFlopsPerToken") ? Flops{a.number("draftFlopsPerToken")} : d.flops_per_token;
+           in.draft_kv_per_sequence =
+               a.has("draftKvBytesPerSequence") ? Bytes{a.number("draftKvBytesPerSequence")} : d.kv_per_sequence;
+         } else {
+           side("draft", "draftFormat", "draftWeightBytes", "draftFlopsPerToken", "draftKvBytesPerSequence",
+                in.draft_weights, in.draft_flops_per_token, in.draft_kv_per_sequence);
+         }
          in.gamma = a.number("gamma");
+         if (a.has("model") && !a.has("weightBytes")) {
+           // a verification's batch × (γ + 1) tokens: an MoE's touch more experts than a step's
+           const ModelRef ref = model_ref(a, "model");
+           in.verify_weights = ref.read_per_step(ref.format(a), in.batch * (in.gamma + 1));
+         }
          in.acceptance = a.number("acceptance");
          in.device = Device{FlopsPerSecond{a.number("peakFlopsPerSecond")}, BytesPerSecond{a.number("bytesPerSecond")}};
          const Speculative s = speculative(in);
@@ -353,6 +376,7 @@ std::span<const Function> llm_functions() {
              .set("speedup", s.speedup)
              .set("breakEvenAcceptance", s.break_even_acceptance ? Value(*s.break_even_acceptance) : Value())
              .set("weightBytes", in.target_weights.value())
+             .set("verifyWeightBytes", in.verify_weights.value_or(in.target_weights).value())
              .set("flopsPerToken", in.target_flops_per_token.value())
              .set("kvBytesPerSequence", in.kv_per_sequence.value())
              .set("draftWeightBytes", in.draft_weights.value())
