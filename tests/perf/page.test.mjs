@@ -45,7 +45,15 @@ const COUNTED = {
   // files with their sources, each device's link, rl.links(), the ring all-reduce in decode,
   // prefill and step with their arguments' documentation strings: the module +4.9 kB gzip), the
   // page reading the links once (one call) and the decode calculator's communication row
-  startup: { wasm: 942, writes: 820, servedUntilReadyGzip: 173.2e3 },
+  // Then 169.0 kB, 1007 calls and 858 writes (were 168.8 kB, 941 and 816): the speculative
+  // decoding calculator's section (issue 44). Its chart is 4 curves of α over γ = 1 … 16, 64
+  // rl.speculative calls drawn once as the page starts (then kept while only α and γ change: one
+  // call per change), plus its GPU's roofs and its own result; +42 writes for its form, rows and
+  // chart; +0.2 kB for what the first screen carries of it: its entry in the contents of the three
+  // prerendered screens and of the first text pack, its registry line and the frame's slider and
+  // tick options (its module and its other texts come with the page's later parts)
+  // Both together, measured on the merged build: 174.5 kB, 1008 calls, 862 writes
+  startup: { wasm: 1008, writes: 862, servedUntilReadyGzip: 174.5e3 },
   calculators: {
     matmul: { wasm: 4, writes: 8, layouts: 1, styles: 1 },
     byhand: { wasm: 1, writes: 11, layouts: 1, styles: 2 },
@@ -61,6 +69,8 @@ const COUNTED = {
     // 4 calls, were 5: the GPU's roofs kept per GPU and precision
     step: { wasm: 4, writes: 156, layouts: 1, styles: 2 },
     batching: { wasm: 1, writes: 14, layouts: 1, styles: 2 },
+    // 1 call: the chart's curves and the GPU's roofs do not read γ, and are kept while it changes
+    speculative: { wasm: 1, writes: 26, layouts: 1, styles: 2 },
     clocks: { wasm: 4, writes: 14, layouts: 1, styles: 2 },
     // 2 calls, were 6: the device, the 1 × 1 tile, the element-wise and the fusion rows do not
     // read the tile, and are kept while what they read stays

@@ -941,11 +941,13 @@ test('a chart updated in place after input changes is the chart drawn afresh for
     ['tile', 'tile', ['8', '128', '64']],
     ['quant', 'params', ['70', '1', '8']],
     ['step', 'context', ['1024', '100000', '5000']],
+    ['speculative', 'gamma', ['2', '16', '7']],
     // then another of their inputs: the curves kept while the batch moved are drawn again
     ['roofline', 'bw', ['300', '3000']],
     ['decode', 'kv', ['0.5', '2']],
     ['batching', 'inputs', ['1024', '8192']],
     ['tile', 'select:dtype', ['fp32']],
+    ['speculative', 'batch', ['32', '4']],
   ];
   // the chart box as markup, without the generated ids that tie a chart's title to its label
   const chartOf = (kind) => document.querySelector(`roofline-calculator[kind="${kind}"]`).shadowRoot

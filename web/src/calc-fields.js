@@ -110,7 +110,7 @@ export const fieldMethods = {
     let slider = null;
     if (f.slider) {
       slider = h('input', {
-        type: 'range', min: 0, max: 1000, step: 1, class: 'slider', 'aria-label': this.tr(`${k}.field.${f.id}`),
+        type: 'range', min: 0, max: this.sliderPositions(f), step: 1, class: 'slider', 'aria-label': this.tr(`${k}.field.${f.id}`),
       });
       slider.addEventListener('input', () => {
         const v = this.sliderToValue(f, Number(slider.value));
@@ -150,9 +150,18 @@ export const fieldMethods = {
     return { min, max: Math.max(max, min), log };
   },
 
+  /**
+   * How many steps a slider's track has: 1000 (a smooth drag), or the field's own `positions`
+   * where each key press should move one value (γ from 1 to 16: 15 steps, one per draft token).
+   */
+  sliderPositions(f) {
+    return f.slider.positions || 1000;
+  },
+
   sliderToValue(f, pos) {
     const { min, max, log } = this.sliderRange(f);
-    let v = log ? 10 ** (Math.log10(min) + (pos / 1000) * (Math.log10(max) - Math.log10(min))) : min + (pos / 1000) * (max - min);
+    const n = this.sliderPositions(f);
+    let v = log ? 10 ** (Math.log10(min) + (pos / n) * (Math.log10(max) - Math.log10(min))) : min + (pos / n) * (max - min);
     if (f.int) v = Math.round(v);
     else v = Number(v.toPrecision(3));
     return v;
@@ -167,7 +176,7 @@ export const fieldMethods = {
     const c = Math.min(Math.max(v, min), max);
     const pos = log ? (Math.log10(c) - Math.log10(min)) / (Math.log10(max) - Math.log10(min)) : (c - min) / (max - min);
     // written only where they change: a sync of every field (a select filling one) moves no other slider
-    const value = String(Math.round(pos * 1000));
+    const value = String(Math.round(pos * this.sliderPositions(f)));
     if (els.slider.value !== value) els.slider.value = value;
     const unit = this.unitLabel(f);
     const text = this.state.fields[f.id] + (unit ? ` ${unit}` : '');

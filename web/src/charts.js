@@ -30,7 +30,8 @@ export function decades(min, max) {
 /**
  * A log-log frame: returns { svg, X, Y, plot, W, H, PAD, … } where plot is the <g> to draw into.
  * opts: { title, desc, xLabel, yLabel, x: [min, max], y: [min, max], xFormat, yFormat, lang,
- * compact (the narrow drawing), height (of the drawing, where not the usual) }
+ * compact (the narrow drawing), height (of the drawing, where not the usual), xTicks, yTicks (the
+ * values ticked, where not the decades: a range under one decade, γ from 1 to 16) }
  */
 export function logFrame(opts) {
   const { W, PAD } = SIZES[opts.compact ? 'compact' : 'full'];
@@ -47,11 +48,11 @@ export function logFrame(opts) {
   const X = logScale(opts.x[0], opts.x[1], PAD.l, W - PAD.r);
   const Y = logScale(opts.y[0], opts.y[1], H - PAD.b, PAD.t);
   const axes = s('g', { class: 'axes', 'aria-hidden': 'true' });
-  for (const v of decades(opts.x[0], opts.x[1])) {
+  for (const v of opts.xTicks || decades(opts.x[0], opts.x[1])) {
     axes.append(s('line', { class: 'grid', x1: X(v), x2: X(v), y1: PAD.t, y2: H - PAD.b }));
     axes.append(s('text', { class: 'tick', x: X(v), y: H - PAD.b + 18, 'text-anchor': 'middle' }, opts.xFormat(v)));
   }
-  for (const v of decades(opts.y[0], opts.y[1])) {
+  for (const v of opts.yTicks || decades(opts.y[0], opts.y[1])) {
     axes.append(s('line', { class: 'grid', x1: PAD.l, x2: W - PAD.r, y1: Y(v), y2: Y(v) }));
     axes.append(s('text', { class: 'tick', x: PAD.l - 6, y: Y(v) + 4, 'text-anchor': 'end' }, opts.yFormat(v)));
   }
@@ -77,7 +78,7 @@ export function logFrame(opts) {
  */
 export function frameIn(box, opts) {
   const key = [opts.x, opts.y, opts.xLabel, opts.yLabel, opts.lang, Boolean(opts.compact),
-    opts.xFormat(opts.x[1]), opts.yFormat(opts.y[1])].join('|');
+    opts.xFormat(opts.x[1]), opts.yFormat(opts.y[1]), opts.xTicks, opts.yTicks].join('|');
   const kept = box.chartFrame;
   if (kept && box.chartFrameKey === key && kept.svg.parentNode === box) {
     if (kept.titleEl.textContent !== opts.title) kept.titleEl.textContent = opts.title;

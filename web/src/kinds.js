@@ -19,6 +19,7 @@ export const KINDS = [
   { kind: 'decode', section: 'decode', snippet: true, changes: { field: 'batch', values: ['1', '64'] } }, // not a catalog figure: values the page-cost check types
   { kind: 'step', section: 'step', snippet: true, changes: { field: 'context', values: ['1024', '8192'] } }, // not a catalog figure: values the page-cost check types
   { kind: 'batching', section: 'batching', snippet: true, changes: { field: 'batch', values: ['1', '64'] } }, // not a catalog figure: values the page-cost check types
+  { kind: 'speculative', section: 'speculative', snippet: true, changes: { field: 'gamma', values: ['2', '4'] } }, // not a catalog figure: values the page-cost check types
   { kind: 'clocks', section: 'clocks', snippet: true, changes: { field: 'tokens', values: ['1000', '2000'] } }, // not a catalog figure: values the page-cost check types
   { kind: 'tile', section: 'tile', snippet: true, changes: { field: 'tile', values: ['16', '64'] } }, // not a catalog figure: values the page-cost check types
   { kind: 'quant', section: 'quant', snippet: true, changes: { field: 'params', values: ['8.03', '70'] } }, // not a catalog figure: values the page-cost check types

@@ -1,17 +1,26 @@
 // The engineer's journey (issue "The page as its users use it"), in English on a desktop: sizes
 // Llama 3 8B in INT4 on an RTX 4090 at batch 1 and 32 with 8,192 tokens of context, as a person
 // does it (scroll to the calculator, choose in its selects, type in its fields), and reads what is
-// on screen; then the lesson's first example, one choice away; then the same case as an author's
-// preset (docs/embedding.md), which must not count the 8,192 tokens for nothing.
+// on screen; then the lesson's first example, one choice away; then whether a draft model would
+// speed the INT4 model up on that card (the speculative calculator); then the same case as an
+// author's preset (docs/embedding.md), which must not count the 8,192 tokens for nothing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { journeyEndShots, launch, norm, openPage, serve, shotPath, SITE_DIR, useBrowserAndSite, waitReady } from '../helpers.mjs';
+import { expectSoon, journeyEndShots, launch, norm, openPage, ROOT, serve, shotPath, SITE_DIR, useBrowserAndSite, waitReady } from '../helpers.mjs';
 
 const env = useBrowserAndSite();
 const DESKTOP = { width: 1366, height: 900 };
+const rl = await (await import(join(SITE_DIR, 'roofline.mjs'))).default();
+const { format } = await import(join(ROOT, 'web/src/format.js'));
+
+/** rl.speculative for Llama 3 8B in INT4 on an RTX 4090 (8,192 tokens of context), Llama 3.2 1B drafting at α 0.8. */
+function specAt(gamma) {
+  const dev = rl.device({ gpu: 'rtx-4090', dtype: rl.formats().find((f) => f.id === 'int4').computeDtype });
+  return rl.speculative({ model: 'llama3-8b', format: 'int4', draft: 'llama3.2-1b', tokens: 8192, batch: 1, bytesPerSecond: dev.bytesPerSecond, peakFlopsPerSecond: dev.peakFlopsPerSecond, gamma, acceptance: 0.8 });
+}
 
 /** What a reader sees of the decode calculator: its summary, and its results table's rows. */
 async function seen(calc) {
@@ -80,6 +89,25 @@ test('the engineer sizes Llama 3 8B in INT4 on an RTX 4090: batch 32 of 8,192 to
     assert.equal(s.rows.total, '18.7');
     assert.match(s.summary, /^At most 18.7 tokens per second in total, .* The KV cache is left out, as in the lesson's first example; counting its 1.07 GB per conversation \(8,192 tokens\), it would be at most 17.5 tokens per second\.$/);
     await journeyEndShots(page, calc, 'engineer');
+    // then whether a draft model would help the INT4 target on the RTX 4090: with Llama 3.2 1B
+    // guessing (in BF16, 2.47 GB, a large share beside 5.73 GB), a short γ beats a longer one
+    const spec = page.locator('roofline-calculator[kind="speculative"]');
+    await spec.scrollIntoViewIfNeeded();
+    await spec.locator('select[name="model"]').selectOption({ label: 'Llama 3 8B' });
+    await spec.locator('select[name="format"]').selectOption({ label: 'INT4 weight-only' });
+    await spec.locator('select[name="draft"]').selectOption({ label: 'Llama 3.2 1B' });
+    await spec.locator('select[name="gpu"]').selectOption({ label: 'NVIDIA GeForce RTX 4090' });
+    await type(spec, 'alpha', '0.8');
+    const speedups = {};
+    for (const gamma of [4, 2]) {
+      await type(spec, 'gamma', String(gamma));
+      const want = specAt(gamma);
+      const out = spec.locator('output[data-row="speedup"]');
+      await expectSoon(() => out.getAttribute('data-speedup'), want.speedup.toFixed(4), `γ = ${gamma}`);
+      speedups[gamma] = { shown: norm(await out.textContent()), rate: (await seen(spec)).rows.rate };
+      assert.equal(speedups[gamma].rate, format(want.tokensPerSecondPerSequence, 'number', 'en'));
+    }
+    assert.deepEqual(speedups, { 4: { shown: '1.3×', rate: '191' }, 2: { shown: '1.4×', rate: '200' } });
     assert.deepEqual(foreign, []);
     assert.deepEqual(errors, []);
   } finally {
