@@ -197,5 +197,6 @@ function draw(c, p, d) {
 function readArgs(c) {
   const ref = modelRef(c);
   if (!ref || (typeof ref === 'string' && (model(c.rl, ref).lesson || !model(c.rl, ref).architecture))) return {};
-  return { bytesReadPerStep: c.rl.modelWeights({ model: ref, batch: 1 }).bytesReadPerStep };
+  // kept per model: a change of any field leaves what the model reads as it was
+  return c.memo('read', JSON.stringify(ref), () => ({ bytesReadPerStep: c.rl.modelWeights({ model: ref, batch: 1 }).bytesReadPerStep }));
 }
