@@ -387,10 +387,15 @@ export interface PrefillResult {
 export interface PrefixCacheResult {
   /** ⌊promptTokens × cachedShare⌋, at most all but one (one token always gives the first output). */
   cachedTokens: number; uncachedTokens: number;
-  /** The uncached tokens' prefill: the larger of its two clocks. */
-  timeToFirstTokenSeconds: number; computeSeconds: number; memorySeconds: number; bound: Bound;
+  /** The uncached tokens' prefill (the larger of its two clocks), and the host load: their larger
+   * (overlap) or their sum. */
+  timeToFirstTokenSeconds: number;
+  /** The uncached tokens' clocks. */
+  computeSeconds: number; memorySeconds: number; bound: Bound;
   /** The whole prompt's prefill, without the cache. */
   uncachedTimeToFirstTokenSeconds: number;
+  /** The cached KV's load from host memory, one GPU's share over its link (0 without a host). */
+  loadSeconds: number;
 }
 export interface TileResult { flopsPerByte: number }
 export interface ResolutionScaleResult { fromPixels: number; toPixels: number; flopsFraction: number }
@@ -491,7 +496,7 @@ export interface Roofline {
   speculative(args: { model?: ModelRef; format?: string; weightBytes?: number; flopsPerToken?: number; kvBytesPerSequence?: number; tokens?: number; kvDtype?: Dtype; batch?: number; bytesPerSecond: number; peakFlopsPerSecond: number; draft?: ModelRef | 'mtp'; draftFormat?: string; draftWeightBytes?: number; draftFlopsPerToken?: number; draftKvBytesPerSequence?: number; gamma: number; acceptance: number }): SpeculativeResult;
   prefill(args: { params: number; tokens: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number; layers?: number; hiddenSize?: number; link?: string; linkBytesPerSecond?: number; linkLatencySeconds?: number }): PrefillResult;
   /** Prefix caching: the prompt's first cachedShare of tokens already cached, the rest prefilled. */
-  prefixCache(args: { params: number; promptTokens: number; cachedShare: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number }): PrefixCacheResult;
+  prefixCache(args: { params: number; promptTokens: number; cachedShare: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number; kvBytesPerToken?: number; hostBytesPerSecond?: number; overlap?: boolean }): PrefixCacheResult;
   tile(args: { rows: number; cols: number; dtype: Dtype }): TileResult;
   /** A square image resized: a CNN's FLOPs scale with its area (M08: (160 ÷ 224)² ≈ 51 %). */
   resolutionScale(args: { fromSide: number; toSide: number }): ResolutionScaleResult;

@@ -85,9 +85,17 @@ Prefill prefill(const PrefillInput& in) {
   return {flops, clocks(flops / in.gpus, in.weights / in.gpus, in.device)};
 }
 
-PrefixCache prefix_cache(const PrefillInput& in, double cached_share) {
+PrefixCache prefix_cache(const PrefillInput& in, double cached_share, const HostLoad& host) {
   require_count("promptTokens", in.tokens);
   require_fraction("cachedShare", cached_share);
+  if (host.kv_bytes_per_token.has_value() != host.bandwidth.has_value()) {
+    const char* missing = host.bandwidth ? "kvBytesPerToken" : "hostBytesPerSecond";
+    throw Error(ErrorCode::missing_field, missing,
+                std::string(missing) + " is required with " +
+                    (host.bandwidth ? "hostBytesPerSecond" : "kvBytesPerToken") + ": loading the cached KV needs both");
+  }
+  if (host.kv_bytes_per_token) require_positive("kvBytesPerToken", host.kv_bytes_per_token->value());
+  if (host.bandwidth) require_positive("hostBytesPerSecond", host.bandwidth->value());
   PrefixCache c{};
   c.cached_tokens = std::min(std::floor(in.tokens * cached_share), in.tokens - 1);
   c.uncached_tokens = in.tokens - c.cached_tokens;
@@ -95,6 +103,13 @@ PrefixCache prefix_cache(const PrefillInput& in, double cached_share) {
   rest.tokens = c.uncached_tokens;
   c.prefill = prefill(rest);
   c.without_cache = prefill(in);
+  if (host.kv_bytes_per_token) {
+    // each GPU loads the KV heads it holds, 1/gpus of every token's keys and values
+    const double bytes = require_result("loadSeconds", c.cached_tokens * host.kv_bytes_per_token->value() / in.gpus);
+    c.load = Seconds{require_result("loadSeconds", (Bytes{bytes} / *host.bandwidth).value())};
+  }
+  const Seconds run = c.prefill.clocks.lower_bound;
+  c.time_to_first_token = host.overlap ? std::max(c.load, run) : run + c.load;
   return c;
 }
 

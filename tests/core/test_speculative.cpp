@@ -4,6 +4,7 @@
 
 #include "roofline/api.hpp"
 #include "roofline/error.hpp"
+#include "roofline/llm.hpp"
 #include "roofline/speculative.hpp"
 
 using namespace roofline;
@@ -209,4 +210,76 @@ TEST_CASE("prefixCache: nothing cached is the prefill; 90 % cached prefills a te
                                             .set("bytesPerSecond", 3e11)
                                             .set("cachedShare", 0.9)),
                     Catch::Contains("decode takes no argument \"cachedShare\""));
+}
+
+TEST_CASE("prefixCache from host memory: the cached KV crosses the link, during the prefill or before it") {
+  // Llama 3 8B's KV in BF16 (2 × 32 layers × 8 heads × 128 × 2 bytes per token) over a 32 GB/s link
+  const double kv = kv_cache_bytes(32, 8, 128, 1, Dtype::bf16).value();
+  REQUIRE(kv == 131072);
+  const Device l4{teraflops_per_second(121), gigabytes_per_second(300)};
+  const PrefillInput in{8.03e9, 2000, gigabytes(16.06), l4};
+  const PrefixCache gpu = prefix_cache(in, 0.9);
+  CHECK(gpu.load.value() == 0);  // the cache in GPU memory: nothing to load
+  CHECK(gpu.time_to_first_token == gpu.prefill.clocks.lower_bound);
+  HostLoad host{Bytes{kv}, gigabytes_per_second(32)};
+  const PrefixCache over = prefix_cache(in, 0.9, host);
+  // 1,800 tokens × 131,072 bytes ÷ 32 GB/s ≈ 7.4 ms, under the ≈ 53.5 ms weight read: hidden
+  CHECK(over.load.value() == Approx(1800 * 131072 / 32e9));
+  CHECK(over.time_to_first_token == over.prefill.clocks.lower_bound);
+  host.overlap = false;
+  const PrefixCache after = prefix_cache(in, 0.9, host);
+  CHECK(after.load == over.load);
+  CHECK(after.time_to_first_token.value() == Approx(over.load.value() + over.prefill.clocks.lower_bound.value()));
+  // a slow link (1 GB/s, ≈ 236 ms) sets the time to first token even overlapped
+  host = {Bytes{kv}, gigabytes_per_second(1)};
+  const PrefixCache slow = prefix_cache(in, 0.9, host);
+  CHECK(slow.load.value() == Approx(1800 * 131072 / 1e9));
+  CHECK(slow.time_to_first_token == slow.load);
+  // two GPUs in tensor parallel each hold half the KV heads and load half over their own link
+  PrefillInput two = in;
+  two.gpus = 2;
+  CHECK(prefix_cache(two, 0.9, host).load.value() == Approx(slow.load.value() / 2));
+  // nothing cached: nothing to load, the time to first token is the whole prompt's prefill
+  const PrefixCache none = prefix_cache(in, 0, host);
+  CHECK(none.load.value() == 0);
+  CHECK(none.time_to_first_token == none.without_cache.clocks.lower_bound);
+}
+
+TEST_CASE("prefixCache API: loadSeconds, overlap, and the link's two numbers both or neither") {
+  const auto args = [](double share) {
+    return Value::object()
+        .set("params", 8.03e9)
+        .set("promptTokens", 2000)
+        .set("cachedShare", share)
+        .set("weightBytes", 16.06e9)
+        .set("peakFlopsPerSecond", 121e12)
+        .set("bytesPerSecond", 300e9);
+  };
+  const Value plain = api::call("prefixCache", args(0.9));
+  CHECK(plain.get("loadSeconds").number() == 0);
+  const Value host = api::call("prefixCache", args(0.9).set("kvBytesPerToken", 131072).set("hostBytesPerSecond", 32e9));
+  CHECK(host.get("loadSeconds").number() == Approx(0.0073728));
+  CHECK(host.get("timeToFirstTokenSeconds").number() == plain.get("timeToFirstTokenSeconds").number());
+  const Value serial = api::call(
+      "prefixCache", args(0.9).set("kvBytesPerToken", 131072).set("hostBytesPerSecond", 32e9).set("overlap", false));
+  CHECK(serial.get("timeToFirstTokenSeconds").number() ==
+        Approx(plain.get("timeToFirstTokenSeconds").number() + 0.0073728));
+  CHECK(serial.get("memorySeconds").number() == plain.get("memorySeconds").number());  // the prefill's own clocks
+  // one of the two: the other is named, as decode names its compute roof's missing half
+  try {
+    api::call("prefixCache", args(0.9).set("kvBytesPerToken", 131072));
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.code() == ErrorCode::missing_field);
+    CHECK(e.field() == "hostBytesPerSecond");
+  }
+  try {
+    api::call("prefixCache", args(0.9).set("hostBytesPerSecond", 32e9));
+    FAIL("no error");
+  } catch (const Error& e) {
+    CHECK(e.code() == ErrorCode::missing_field);
+    CHECK(e.field() == "kvBytesPerToken");
+    CHECK_THAT(e.what(), Catch::Contains("kvBytesPerToken is required with hostBytesPerSecond"));
+  }
+  CHECK_THROWS_WITH(api::call("prefixCache", args(0.9).set("overlap", 1)), Catch::Contains("overlap"));
 }

@@ -71,7 +71,14 @@ const COUNTED = {
     batching: { wasm: 1, writes: 14, layouts: 1, styles: 2 },
     // 1 call: the chart's curves and the GPU's roofs do not read γ, and are kept while it changes
     speculative: { wasm: 1, writes: 26, layouts: 1, styles: 2 },
-    clocks: { wasm: 4, writes: 14, layouts: 1, styles: 2 },
+    // 1 call, were 4: the prompt's prefill, the one-token prefill (a decode step's FLOPs and
+    // intensity, which flopsPerToken and clocks gave in two calls) and the decode step are kept
+    // while what they read stays. A change of the prompt's tokens makes one call (two with a cached
+    // share: prefixCache), of the cached share one, of the parameters four (with a share; counted
+    // with the share at 90 % and the parameters changed). 18 writes, were 14: prefix caching's two
+    // rows (the tokens that go through prefill, the time to first token with the cache) follow
+    // the prompt's tokens
+    clocks: { wasm: 1, writes: 18, layouts: 1, styles: 2 },
     // 2 calls, were 6: the device, the 1 × 1 tile, the element-wise and the fusion rows do not
     // read the tile, and are kept while what they read stays
     tile: { wasm: 2, writes: 11, layouts: 1, styles: 2 },

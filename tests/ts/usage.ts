@@ -69,6 +69,8 @@ export async function everyFunction(): Promise<number> {
   const spec = rl.speculative({ model: 'llama3-8b', tokens: 8192, draft: 'llama3.2-1b', gamma: 4, acceptance: 0.8, bytesPerSecond: 300e9, peakFlopsPerSecond: 121e12 });
   const breakEven: number | null = spec.breakEvenAcceptance;
   const cached = rl.prefixCache({ params: 8.03e9, promptTokens: 2000, cachedShare: 0.9, weightBytes: 16.06e9, peakFlopsPerSecond: 121e12, bytesPerSecond: 300e9 });
+  const fromHost = rl.prefixCache({ params: 8.03e9, promptTokens: 2000, cachedShare: 0.9, weightBytes: 16.06e9, peakFlopsPerSecond: 121e12, bytesPerSecond: 300e9, kvBytesPerToken: 131072, hostBytesPerSecond: 32e9, overlap: false });
+  const loadSeconds: number = fromHost.loadSeconds;
   const speedup = rl.precisionSpeedup({ bytesBefore: 16.06e9, bytesAfter: 8.03e9, peakBeforeFlopsPerSecond: 65e12, peakAfterFlopsPerSecond: 130e12 });
   const sparse = rl.denseFromSparsity({ flopsPerSecond: 1979e12 });
   const training = rl.trainingFlops({ params: 8.03e9, tokens: 15e12 });
@@ -87,7 +89,7 @@ export async function everyFunction(): Promise<number> {
   return [names.length, codes.length, bytesPerElement, gpuId.length, weights.bytes, Object.keys(args).length,
     checked.correct, qChecked.correct, product.length, t.seconds, roof.attainableFlopsPerSecond, clocks.seconds, util.fraction,
     tput.ceilingItemsPerSecond, work.flops, cost.usd, stage.weightsOnlyFlopsPerByte, grew.peakRatio, load.load, needed.gpus, rate.perSecond, screen.pixelsPerSecond, dense.flops, minBatch.batch, decode.tokensPerSecond, kv.bytes, moe ?? 0, mineKv, perMillion, attentionShare, onLink, tpDecode ?? 0,
-    perToken.flops, prefill.seconds, tile.flopsPerByte, conv.flops, resized.flopsFraction, ew.flopsPerByte, fusion.savedBytes, quant.bytes, int4Ceiling, spec.speedup, breakEven ?? 0, cached.timeToFirstTokenSeconds,
+    perToken.flops, prefill.seconds, tile.flopsPerByte, conv.flops, resized.flopsFraction, ew.flopsPerByte, fusion.savedBytes, quant.bytes, int4Ceiling, spec.speedup, breakEven ?? 0, cached.timeToFirstTokenSeconds, loadSeconds,
     speedup.memoryBoundSpeedup, sparse.flopsPerSecond, training.flops, cnn.flops,
     classic.functions().length, global.functions().length].reduce((a, b) => a + b, 0);
 }

@@ -7,8 +7,9 @@ import { openPage, field, norm, KINDS, useBrowserAndSite, loadUi } from './helpe
 const BAD = ['abc', '', '-5', '0', 'NaN', 'Infinity', '1e400', '1e300'];
 // fields where zero is a meaningful value (no KV cache yet; no weights kept in BF16; a GPU that
 // served nothing, used at 0 % of its peak; a GPU with no price per hour; a decode step over no cached token;
-// a draft whose every guess is refused, and speculation with no KV cache)
-const ZERO_OK = new Set(['decode.kv', 'quant.kept', 'utilization.rate', 'decode.price', 'step.context', 'speculative.alpha', 'speculative.tokens']);
+// a draft whose every guess is refused, speculation with no KV cache, and a prompt none of which
+// is cached, the clocks calculator's default)
+const ZERO_OK = new Set(['decode.kv', 'quant.kept', 'utilization.rate', 'decode.price', 'step.context', 'speculative.alpha', 'speculative.tokens', 'clocks.cached']);
 const ui = loadUi();
 
 const env = useBrowserAndSite();

@@ -1,6 +1,8 @@
 // Figure: the two clocks (compute and memory) of prefill and of one decode step — TTFT is set by
 // FLOPs, TPOT by bytes, for the same model on the same GPUs (tensor parallel: each GPU does its
 // share). Defaults: the core's case llama-l4-prefill; the peak is the GPU's for the model's format.
+// Prefix caching: a share of the prompt already cached prefills only the rest (rl.prefixCache);
+// at 0 % (the default) nothing changes and no call is made. Decode does not read the share.
 import { caseArgs, caseValues, deviceOrNull, format, gpu, gpuOptions, model } from './catalog.js';
 import { catalogName } from './i18n.js';
 import { dataTable, emptyChart, fmtTick, frameIn, showChart } from './charts.js';
@@ -35,12 +37,14 @@ export const clocksKind = {
     { id: 'bw', step: 10, unit: 'gbps', unitLabel: 'GB/s', slider: { min: 10, max: 10000, log: true }, term: 'bandwidth' },
     { id: 'tokens', step: 100, int: true, slider: { min: 1, max: 100000, log: true } },
     { id: 'gpus', int: true, slider: { min: 1, max: 8, log: false } },
+    // the cached share of the prompt, 0 to 100 % (the core refuses the rest: out_of_range, negative)
+    { id: 'cached', step: 1, min: 0, unit: 'percent', unitLabel: '%', slider: { min: 0, max: 100, log: false }, range: () => ({ min: 0, max: 100, why: '' }) },
   ],
   defaults(rl) {
     const p = caseArgs(rl, CLOCKS_CASE, 'prefill');
     const cv = caseValues(rl, CLOCKS_CASE);
     return {
-      fields: { params: p.params, weights: p.weightBytes, peak: p.peakFlopsPerSecond, bw: p.bytesPerSecond, tokens: p.tokens, gpus: p.gpus },
+      fields: { params: p.params, weights: p.weightBytes, peak: p.peakFlopsPerSecond, bw: p.bytesPerSecond, tokens: p.tokens, gpus: p.gpus, cached: 0 },
       selects: { model: cv.model, gpu: cv.gpu },
     };
   },
@@ -77,6 +81,8 @@ export const clocksKind = {
     { id: 'prefillCompute' },
     { id: 'prefillMemory', term: 'bandwidth' },
     { id: 'ttft', term: 'compute-bound' },
+    { id: 'prefixTokens' },
+    { id: 'prefixTtft' },
     { id: 'decodeFlops' },
     { id: 'decodeIntensity' },
     { id: 'decodeCompute' },
@@ -102,13 +108,24 @@ export const clocksKind = {
       if (p.peak === null) c.fail(c.t('calc.noPeak', { gpu: catalogName('gpu', g, c.lang), dtype: p.dtype.toUpperCase() }));
     }
     const map = { params: 'params', tokens: 'tokens', weightBytes: 'weights', peakFlopsPerSecond: 'peak', bytesPerSecond: 'bw', gpus: 'gpus' };
-    const p = c.call('prefill', { params: v.params, tokens: v.tokens, weightBytes: v.weights, peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw, gpus: v.gpus }, map);
-    const fr = c.call('flopsPerToken', { params: v.params }, { params: 'params' });
-    const fpt = fr ? fr.flops : null;
-    // one decode step on the same GPUs: each reads its share of the weights and does its share of the FLOPs
-    const share = fpt !== null && c.call('decode', { weightBytes: v.weights, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: v.bw, gpus: v.gpus, flopsPerToken: fpt, peakFlopsPerSecond: v.peak, ...readArgs(c) }, map);
-    const intensity = share && c.call('clocks', { flops: fpt, bytes: v.weights, peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw }, map);
-    const d = share && intensity && { ...share, seconds: share.stepSeconds, flopsPerByte: intensity.flopsPerByte };
+    // each call's result is kept while what it reads stays (and while no field's text is
+    // unreadable, whose error the call reports: the results stay "—" meanwhile, as they did): a
+    // change of the cached share makes one call, of the prompt's tokens one or two
+    const kept = (memo, name, args) => c.callOnce(memo, JSON.stringify([args, Object.keys(c.calc.localErrors)]), () => c.call(name, args, map));
+    const p = kept('prefill', 'prefill', { params: v.params, tokens: v.tokens, weightBytes: v.weights, peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw, gpus: v.gpus });
+    // a decode step's arithmetic is one token's prefill: 2 × params FLOPs against the weights read
+    // once (its FLOPs and intensity); then the step itself on the same GPUs, each reading its share
+    // of the weights and doing its share of the FLOPs. Neither reads the prompt.
+    const one = kept('oneToken', 'prefill', { params: v.params, tokens: 1, weightBytes: v.weights, peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw, gpus: v.gpus });
+    const fpt = one ? one.flops : null;
+    const share = fpt !== null && kept('decode', 'decode', { weightBytes: v.weights, kvBytesPerSequence: 0, batch: 1, bytesPerSecond: v.bw, gpus: v.gpus, flopsPerToken: fpt, peakFlopsPerSecond: v.peak, ...readArgs(c) });
+    const d = share && { ...share, seconds: share.stepSeconds, flopsPerByte: one.flopsPerByte };
+    // the cached share: at 0 the uncached tokens are the prompt and the time to first token is the
+    // prefill's (no call); any other text goes to the core, which judges it
+    const cachedMap = { ...map, promptTokens: 'tokens', cachedShare: 'cached' };
+    const pc = v.cached === 0
+      ? p && { cachedTokens: 0, uncachedTokens: v.tokens, timeToFirstTokenSeconds: p.seconds, bound: p.bound, uncachedTimeToFirstTokenSeconds: p.seconds }
+      : c.call('prefixCache', { params: v.params, promptTokens: v.tokens, cachedShare: v.cached, weightBytes: v.weights, peakFlopsPerSecond: v.peak, bytesPerSecond: v.bw, gpus: v.gpus }, cachedMap);
     // with several GPUs each does its share: say so in the arithmetic
     const many = Number.isFinite(v.gpus) && v.gpus > 1;
     const perGpu = (x) => (many ? `(${x} ÷ ${c.n('gpus')})` : x);
@@ -118,14 +135,21 @@ export const clocksKind = {
     c.row('prefillCompute', p && `${perGpu(fl(p.flops))} ÷ ${c.n('peak', 'tflops')}`, p && p.computeSeconds, 'seconds');
     c.row('prefillMemory', p && `${perGpu(c.n('weights', 'gb'))} ÷ ${c.n('bw', 'gbps')}`, p && p.memorySeconds, 'seconds');
     c.row('ttft', p && c.t(`clocks.how.${p.bound}`), p && `${c.fmt(p.seconds, 'seconds')} · ${c.t(`verdict.${p.bound}`)}`);
+    c.row('prefixTokens', pc && c.t('clocks.prefixTokens.how', { tokens: c.n('tokens'), cached: c.fmt(pc.cachedTokens, 'number') }), pc && pc.uncachedTokens, 'number');
+    c.row('prefixTtft', pc && c.t('clocks.prefixTtft.how', { uncached: c.fmt(pc.uncachedTimeToFirstTokenSeconds, 'seconds'), how: c.t(`clocks.how.${pc.bound}`) }),
+      pc && `${c.fmt(pc.timeToFirstTokenSeconds, 'seconds')} · ${c.t(`verdict.${pc.bound}`)}`);
     c.row('decodeFlops', d && `2 × ${c.n('params', 'number')} × 10⁹`, d && fpt, 'flops');
     c.row('decodeIntensity', d && `${fl(fpt)} ÷ ${c.n('weights', 'gb')}`, d && d.flopsPerByte, 'flopsPerByte');
     c.row('decodeCompute', d && `${perGpu(fl(fpt))} ÷ ${c.n('peak', 'tflops')}`, d && d.computeSeconds, 'seconds');
     c.row('decodeMemory', d && `${perGpu(c.n('weights', 'gb'))} ÷ ${c.n('bw', 'gbps')}`, d && d.memorySeconds, 'seconds');
     c.row('tpot', d && c.t(`clocks.how.${d.bound}`), d && `${c.fmt(d.seconds, 'seconds')} · ${c.t(`verdict.${d.bound}`)}`);
-    c.summary(p && d
-      ? c.t('clocks.summary', { ttft: c.fmt(p.seconds, 'seconds'), tpot: c.fmt(d.seconds, 'seconds') })
-      : c.t('calc.summary.invalid'));
+    let summary = c.t('calc.summary.invalid');
+    if (p && d && pc && pc.cachedTokens > 0) {
+      summary = c.t('clocks.summary.cached', { share: c.fmt(v.cached, 'percent'), ttft: c.fmt(pc.timeToFirstTokenSeconds, 'seconds'), uncached: c.fmt(p.seconds, 'seconds'), tpot: c.fmt(d.seconds, 'seconds') });
+    } else if (p && d && pc) {
+      summary = c.t('clocks.summary', { ttft: c.fmt(p.seconds, 'seconds'), tpot: c.fmt(d.seconds, 'seconds') });
+    }
+    c.summary(summary);
     c.later(() => draw(c, p, d));
   },
 };
@@ -173,5 +197,6 @@ function draw(c, p, d) {
 function readArgs(c) {
   const ref = modelRef(c);
   if (!ref || (typeof ref === 'string' && (model(c.rl, ref).lesson || !model(c.rl, ref).architecture))) return {};
-  return { bytesReadPerStep: c.rl.modelWeights({ model: ref, batch: 1 }).bytesReadPerStep };
+  // kept per model: a change of any field leaves what the model reads as it was
+  return c.memo('read', JSON.stringify(ref), () => ({ bytesReadPerStep: c.rl.modelWeights({ model: ref, batch: 1 }).bytesReadPerStep }));
 }

@@ -72,15 +72,27 @@ struct Prefill {
 };
 Prefill prefill(const PrefillInput& in);
 
+/// Where a prefix cache keeps the cached keys and values in host memory (a CPU-side cache): they
+/// cross the host link before the uncached tokens' attention reads them. Both numbers or neither
+/// (none: the cache is in GPU memory, nothing to load). Under tensor parallelism each GPU holds
+/// 1/gpus of the KV heads and loads its share over its own link.
+struct HostLoad {
+  std::optional<Bytes> kv_bytes_per_token;  ///< K and V of one cached token, all layers, all GPUs
+  std::optional<BytesPerSecond> bandwidth;  ///< one GPU's host→GPU link
+  bool overlap = true;                      ///< the load runs during the prefill (layer by layer), not before it
+};
+
 /// Prefix caching: a prompt whose first cached_share of tokens a cache already holds (their keys
 /// and values, from an earlier request with the same prefix) prefills only the rest. At least one
 /// token always goes through the model: it gives the first output token. Decode is unchanged.
 struct PrefixCache {
-  double cached_tokens;    ///< ⌊prompt tokens × cached share⌋, at most all but one
-  double uncached_tokens;  ///< the rest, prefilled now
-  Prefill prefill;         ///< of the uncached tokens: the time to first token's floor
-  Prefill without_cache;   ///< of the whole prompt
+  double cached_tokens;         ///< ⌊prompt tokens × cached share⌋, at most all but one
+  double uncached_tokens;       ///< the rest, prefilled now
+  Prefill prefill;              ///< of the uncached tokens
+  Prefill without_cache;        ///< of the whole prompt
+  Seconds load;                 ///< cached tokens × KV bytes per token ÷ gpus ÷ host link; 0 without
+  Seconds time_to_first_token;  ///< max(load, prefill) overlapped, load + prefill not
 };
-PrefixCache prefix_cache(const PrefillInput& in, double cached_share);
+PrefixCache prefix_cache(const PrefillInput& in, double cached_share, const HostLoad& host = {});
 
 }  // namespace roofline

@@ -439,13 +439,19 @@ std::span<const Function> llm_functions() {
         {"weightBytes", Kind::positive, "bytes"},
         {"peakFlopsPerSecond", Kind::positive, "FLOPS"},
         {"bytesPerSecond", Kind::positive, "bytes/s"},
-        {"gpus", Kind::count, "", opt, "1"}},
+        {"gpus", Kind::count, "", opt, "1"},
+        {"kvBytesPerToken", Kind::positive, "bytes", opt},
+        {"hostBytesPerSecond", Kind::positive, "bytes/s", opt},
+        {"overlap", Kind::flag, "", opt, "true"}},
        "PrefixCacheResult",
        "/** ⌊promptTokens × cachedShare⌋, at most all but one (one token always gives the first output). */ "
        "cachedTokens: number; uncachedTokens: number; "
-       "/** The uncached tokens' prefill: the larger of its two clocks. */ timeToFirstTokenSeconds: number; "
-       "computeSeconds: number; memorySeconds: number; bound: Bound; "
-       "/** The whole prompt's prefill, without the cache. */ uncachedTimeToFirstTokenSeconds: number",
+       "/** The uncached tokens' prefill (the larger of its two clocks), and the host load: their larger "
+       "(overlap) or their sum. */ timeToFirstTokenSeconds: number; "
+       "/** The uncached tokens' clocks. */ computeSeconds: number; memorySeconds: number; bound: Bound; "
+       "/** The whole prompt's prefill, without the cache. */ uncachedTimeToFirstTokenSeconds: number; "
+       "/** The cached KV's load from host memory, one GPU's share over its link (0 without a host). */ "
+       "loadSeconds: number",
        object,
        [](const Args& a) {
          PrefillInput in{};
@@ -454,15 +460,20 @@ std::span<const Function> llm_functions() {
          in.weights = Bytes{a.number("weightBytes")};
          in.device = device_arg(a);
          in.gpus = a.number_or("gpus", 1);
-         const PrefixCache c = prefix_cache(in, a.number("cachedShare"));
+         HostLoad host{};
+         if (a.has("kvBytesPerToken")) host.kv_bytes_per_token = Bytes{a.number("kvBytesPerToken")};
+         if (a.has("hostBytesPerSecond")) host.bandwidth = BytesPerSecond{a.number("hostBytesPerSecond")};
+         host.overlap = a.has("overlap") ? flag_arg(a, "overlap") : true;
+         const PrefixCache c = prefix_cache(in, a.number("cachedShare"), host);
          return Value::object()
              .set("cachedTokens", c.cached_tokens)
              .set("uncachedTokens", c.uncached_tokens)
-             .set("timeToFirstTokenSeconds", c.prefill.clocks.lower_bound.value())
+             .set("timeToFirstTokenSeconds", c.time_to_first_token.value())
              .set("computeSeconds", c.prefill.clocks.compute.value())
              .set("memorySeconds", c.prefill.clocks.memory.value())
              .set("bound", std::string(bound_id(c.prefill.clocks.bound)))
-             .set("uncachedTimeToFirstTokenSeconds", c.without_cache.clocks.lower_bound.value());
+             .set("uncachedTimeToFirstTokenSeconds", c.without_cache.clocks.lower_bound.value())
+             .set("loadSeconds", c.load.value());
        }},
   };
   return functions;
