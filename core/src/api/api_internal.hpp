@@ -256,6 +256,7 @@ std::span<const Function> step_functions();
 std::span<const Function> lesson_functions();
 std::span<const Function> basics_functions();
 std::span<const Function> llm_functions();
+std::span<const Function> serving_functions();
 std::span<const Function> kernels_functions();
 
 /// The whole table, in documentation order (call() and function_names() number it from 0).

@@ -103,8 +103,9 @@ const std::vector<Function>& table() {
   // each domain's part after the one before (a copy of constant data, made once)
   static const std::vector<Function> all = [] {
     std::vector<Function> v;
-    for (std::span<const Function> part : {catalog_functions(), step_functions(), lesson_functions(),
-                                           basics_functions(), llm_functions(), kernels_functions()}) {
+    for (std::span<const Function> part :
+         {catalog_functions(), step_functions(), lesson_functions(), basics_functions(), llm_functions(),
+          serving_functions(), kernels_functions()}) {
       v.insert(v.end(), part.begin(), part.end());
     }
     return v;
