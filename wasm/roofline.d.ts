@@ -379,7 +379,12 @@ export interface SpeculativeResult {
 export interface PrefillResult {
   computeSeconds: number; memorySeconds: number;
   /** The larger of the two, plus communicationSeconds. */
-  seconds: number; flopsPerByte: number; ridgeFlopsPerByte: number; bound: Bound; flops: number;
+  seconds: number; flopsPerByte: number; ridgeFlopsPerByte: number; bound: Bound;
+  /** 2 × params × tokens, plus attentionFlops. */
+  flops: number;
+  /** With a model: causal attention, each token attending to itself and every earlier one (a
+   * sliding layer to its window), 2·heads·(qk dim + v dim) FLOPs a pair and layer; 0 without. */
+  attentionFlops: number;
   /** Under tensor parallelism (gpus > 1) with a link, layers and hiddenSize: 2 × layers all-reduces
    * of tokens × hiddenSize BF16 activations; 0 on one GPU; null otherwise. */
   communicationSeconds: number | null;
@@ -396,6 +401,9 @@ export interface PrefixCacheResult {
   uncachedTimeToFirstTokenSeconds: number;
   /** The cached KV's load from host memory, one GPU's share over its link (0 without a host). */
   loadSeconds: number;
+  /** With a model: the uncached tokens' causal attention, to the cached prefix and among
+   * themselves. */
+  attentionFlops: number;
 }
 export interface TileResult { flopsPerByte: number }
 export interface ResolutionScaleResult { fromPixels: number; toPixels: number; flopsFraction: number }
@@ -494,9 +502,9 @@ export interface Roofline {
    * target as decode takes it (model, or weightBytes and flopsPerToken); the draft a model, or
    * draftWeightBytes and draftFlopsPerToken. */
   speculative(args: { model?: ModelRef; format?: string; weightBytes?: number; flopsPerToken?: number; kvBytesPerSequence?: number; tokens?: number; kvDtype?: Dtype; batch?: number; bytesPerSecond: number; peakFlopsPerSecond: number; draft?: ModelRef | 'mtp'; draftFormat?: string; draftWeightBytes?: number; draftFlopsPerToken?: number; draftKvBytesPerSequence?: number; gamma: number; acceptance: number }): SpeculativeResult;
-  prefill(args: { params: number; tokens: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number; layers?: number; hiddenSize?: number; link?: string; linkBytesPerSecond?: number; linkLatencySeconds?: number }): PrefillResult;
+  prefill(args: { params: number; tokens: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number; model?: ModelRef; layers?: number; hiddenSize?: number; link?: string; linkBytesPerSecond?: number; linkLatencySeconds?: number }): PrefillResult;
   /** Prefix caching: the prompt's first cachedShare of tokens already cached, the rest prefilled. */
-  prefixCache(args: { params: number; promptTokens: number; cachedShare: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number; kvBytesPerToken?: number; hostBytesPerSecond?: number; overlap?: boolean }): PrefixCacheResult;
+  prefixCache(args: { params: number; promptTokens: number; cachedShare: number; weightBytes: number; peakFlopsPerSecond: number; bytesPerSecond: number; gpus?: number; kvBytesPerToken?: number; hostBytesPerSecond?: number; overlap?: boolean; model?: ModelRef }): PrefixCacheResult;
   tile(args: { rows: number; cols: number; dtype: Dtype }): TileResult;
   /** A square image resized: a CNN's FLOPs scale with its area (M08: (160 ÷ 224)² ≈ 51 %). */
   resolutionScale(args: { fromSide: number; toSide: number }): ResolutionScaleResult;

@@ -81,8 +81,21 @@ Prefill prefill(const PrefillInput& in) {
   require_count("tokens", in.tokens);
   require_positive("weightBytes", in.weights.value());
   require_count("gpus", in.gpus);
-  const Flops flops{require_result("flops", flops_per_token(in.params).value() * in.tokens)};
-  return {flops, clocks(flops / in.gpus, in.weights / in.gpus, in.device)};
+  require_count_or_zero("cachedTokens", in.cached);
+  const Flops attention =
+      in.attention ? causal_attention_flops(*in.attention, in.cached, in.cached + in.tokens) : Flops{0};
+  const Flops flops{require_result("flops", flops_per_token(in.params).value() * in.tokens + attention.value())};
+  Prefill p{flops, clocks(flops / in.gpus, in.weights / in.gpus, in.device)};
+  p.attention_flops = attention;
+  return p;
+}
+
+Flops causal_attention_flops(const CausalAttention& a, double first, double last) {
+  // Σ over positions i = first + 1 … last of i (full layers) and of min(i, window) (sliding ones)
+  const auto upto = [](double n, double w) { return n <= w ? n * (n + 1) / 2 : w * (w + 1) / 2 + (n - w) * w; };
+  const double full = (last * (last + 1) - first * (first + 1)) / 2;
+  const double sliding = a.window > 0 ? upto(last, a.window) - upto(first, a.window) : 0;
+  return Flops{require_result("attentionFlops", a.flops_per_pair * full + a.sliding_flops_per_pair * sliding)};
 }
 
 PrefixCache prefix_cache(const PrefillInput& in, double cached_share, const HostLoad& host) {
@@ -101,6 +114,7 @@ PrefixCache prefix_cache(const PrefillInput& in, double cached_share, const Host
   c.uncached_tokens = in.tokens - c.cached_tokens;
   PrefillInput rest = in;
   rest.tokens = c.uncached_tokens;
+  rest.cached = in.cached + c.cached_tokens;  // the uncached tokens attend to the cached prefix
   c.prefill = prefill(rest);
   c.without_cache = prefill(in);
   if (host.kv_bytes_per_token) {

@@ -283,3 +283,67 @@ TEST_CASE("prefixCache API: loadSeconds, overlap, and the link's two numbers bot
   }
   CHECK_THROWS_WITH(api::call("prefixCache", args(0.9).set("overlap", 1)), Catch::Contains("overlap"));
 }
+
+TEST_CASE("prefixCache with a model: the uncached tokens' causal attention reaches back over the cached prefix") {
+  // Llama 3.1 8B (32 layers, 32 heads of 128): 2 × 32 × (128 + 128) = 16,384 FLOPs a pair and layer
+  const double per_pair = 32 * 2.0 * 32 * (128 + 128);
+  const auto args = [](double share, double tokens) {
+    return Value::object()
+        .set("params", 8.03e9)
+        .set("promptTokens", tokens)
+        .set("cachedShare", share)
+        .set("weightBytes", 16.06e9)
+        .set("peakFlopsPerSecond", 121e12)
+        .set("bytesPerSecond", 3e11)
+        .set("model", "llama3.1-8b");
+  };
+  const double L = 32768;
+  const Value none = api::call("prefixCache", args(0, L));
+  CHECK(none.get("attentionFlops").number() == Approx(per_pair * L * (L + 1) / 2));  // L(L + 1)/2 pairs
+  // with r = 0 it is prefill with the same model
+  const Value prefill = api::call("prefill", Value::object()
+                                                 .set("params", 8.03e9)
+                                                 .set("tokens", L)
+                                                 .set("weightBytes", 16.06e9)
+                                                 .set("peakFlopsPerSecond", 121e12)
+                                                 .set("bytesPerSecond", 3e11)
+                                                 .set("model", "llama3.1-8b"));
+  CHECK(none.get("timeToFirstTokenSeconds").number() == prefill.get("seconds").number());
+  CHECK(prefill.get("flops").number() == Approx(2 * 8.03e9 * L + per_pair * L * (L + 1) / 2));
+  // r = 0.9: the last 10 % attend to everything before them, so attention falls to
+  // (L(L + 1) − c(c + 1)) ÷ (L(L + 1)) ≈ 19 % of the whole, not to 10 %
+  const Value most = api::call("prefixCache", args(0.9, L));
+  const double c = std::floor(0.9 * L);
+  CHECK(most.get("attentionFlops").number() == Approx(per_pair * (L * (L + 1) - c * (c + 1)) / 2));
+  CHECK(most.get("attentionFlops").number() / none.get("attentionFlops").number() == Approx(0.19).epsilon(0.01));
+  CHECK(most.get("computeSeconds").number() ==
+        Approx((2 * 8.03e9 * (L - c) + most.get("attentionFlops").number()) / 121e12));
+  // a sliding-window layer attends to its window at most: Gemma 2 9B's every other layer (4,096)
+  const Value gemma = api::call("prefill", Value::object()
+                                               .set("params", 9.24e9)
+                                               .set("tokens", 8192)
+                                               .set("weightBytes", 18.5e9)
+                                               .set("peakFlopsPerSecond", 121e12)
+                                               .set("bytesPerSecond", 3e11)
+                                               .set("model", "gemma2-9b"));
+  const Value full = api::call("prefill", Value::object()
+                                              .set("params", 9.24e9)
+                                              .set("tokens", 4096)
+                                              .set("weightBytes", 18.5e9)
+                                              .set("peakFlopsPerSecond", 121e12)
+                                              .set("bytesPerSecond", 3e11)
+                                              .set("model", "gemma2-9b"));
+  // up to the window both kinds of layer attend alike: 8,192 tokens cost less than 4 × 4,096's
+  CHECK(gemma.get("attentionFlops").number() < 4 * full.get("attentionFlops").number());
+  CHECK(gemma.get("attentionFlops").number() > 2 * full.get("attentionFlops").number());
+  // without a model, the lesson's rule: no attention term
+  CHECK(api::call("prefixCache", Value::object()
+                                     .set("params", 8.03e9)
+                                     .set("promptTokens", L)
+                                     .set("cachedShare", 0.0)
+                                     .set("weightBytes", 16.06e9)
+                                     .set("peakFlopsPerSecond", 121e12)
+                                     .set("bytesPerSecond", 3e11))
+            .get("attentionFlops")
+            .number() == 0);
+}

@@ -56,19 +56,37 @@ Bytes kv_cache_bytes(double layers, double kv_heads, double head_dim, double tok
 /// A forward pass uses each parameter in one MAC: ≈ 2 FLOPs per parameter per token.
 Flops flops_per_token(double params);
 
+/// Attention's FLOPs per query-key pair, summed over the layers that attend to every earlier token
+/// and over those that attend only a window of them (2·heads·(qk dim + v dim) a layer).
+struct CausalAttention {
+  double flops_per_pair = 0;          ///< the full layers'
+  double sliding_flops_per_pair = 0;  ///< the sliding-window layers'
+  double window = 0;                  ///< their window, in tokens
+};
+
+/// FLOPs of causal attention for the queries at positions first + 1 … last, each attending to
+/// itself and every earlier token (a sliding layer to at most its window): a prompt of L tokens
+/// has L(L + 1)/2 pairs a full layer; its last (1 − r)L tokens, after a cached rL, most of them.
+Flops causal_attention_flops(const CausalAttention& a, double first, double last);
+
 struct PrefillInput {
   double params;    ///< parameters (a count, may be fractional in billions: 8.03e9)
   double tokens;    ///< prompt tokens processed together
   Bytes weights;    ///< weight bytes, read once for the whole prompt
   Device device;    ///< one GPU's peak and bandwidth
   double gpus = 1;  ///< tensor-parallel GPUs sharing the FLOPs and the bytes
+  /// With a model's shape, the prompt's causal attention adds to 2·params·tokens; none: the
+  /// lesson's rule alone.
+  std::optional<CausalAttention> attention = std::nullopt;
+  double cached = 0;  ///< tokens before these, already in the KV cache, that they attend to
 };
 
 /// Prefill: FLOPs = 2·params·tokens, bytes = the weights once; split over `gpus`. Its clocks
 /// give the time-to-first-token floor (TTFT); decode's step gives the time per output token (TPOT).
 struct Prefill {
-  Flops flops;    ///< all GPUs together: 2·params·tokens
-  Clocks clocks;  ///< one GPU's share of the FLOPs and of the weight bytes
+  Flops flops;               ///< all GPUs together: 2·params·tokens, plus attention_flops
+  Clocks clocks;             ///< one GPU's share of the FLOPs and of the weight bytes
+  Flops attention_flops{0};  ///< the causal attention's (0 without a model's shape)
 };
 Prefill prefill(const PrefillInput& in);
 

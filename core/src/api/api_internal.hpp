@@ -166,6 +166,9 @@ std::optional<LinkFigures> link_arg(const Args& a, const Gpu* gpu);
 std::optional<TensorParallel> communication(double gpus, const std::optional<LinkFigures>& link, double layers,
                                             double hidden, double tokens, Dtype activation_dtype);
 Value link_value(const Link& l);
+/// A prefill's causal attention from argument `model`'s architecture (holder keeps the model it
+/// read, *out_ref points to it); none without a model.
+std::optional<CausalAttention> causal_attention_arg(const Args& a, const ModelRef** out_ref, ModelRef& holder);
 
 using Handler = Value (*)(const Args&);
 

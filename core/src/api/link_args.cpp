@@ -1,4 +1,5 @@
-// Inside the API: the link between GPUs a call names, and the all-reduces it costs a step.
+// Inside the API, for the serving levers: the link between GPUs a call names, the all-reduces it
+// costs a step, and a prompt's causal attention from a model's shape.
 #include "api_internal.hpp"
 
 namespace roofline::api::detail {
@@ -32,6 +33,22 @@ std::optional<TensorParallel> communication(double gpus, const std::optional<Lin
   if (gpus == 1) return TensorParallel{};
   if (!link) return std::nullopt;
   return tensor_parallel({layers, hidden, tokens, activation_dtype, gpus, *link});
+}
+
+std::optional<CausalAttention> causal_attention_arg(const Args& a, const ModelRef** out_ref, ModelRef& holder) {
+  if (!a.has("model")) return std::nullopt;
+  holder = model_ref(a, "model");
+  if (out_ref) *out_ref = &holder;
+  if (!holder.architecture) {
+    throw Error(ErrorCode::out_of_range, "model",
+                "model has no architecture in the catalog to count its attention: choose a model with a config.json");
+  }
+  const Architecture& arch = *holder.architecture;
+  const Attention& at = arch.attention;
+  double sliding = 0;
+  for (bool s : arch.sliding_layer) sliding += s ? 1 : 0;
+  const double per_layer = 2 * at.heads * (at.head_dim + at.v_head_dim);  // q·k and the weighted v
+  return CausalAttention{per_layer * (arch.layers - sliding), per_layer * sliding, at.sliding_window};
 }
 
 Value link_value(const Link& l) {

@@ -131,6 +131,7 @@ std::span<const Function> serving_functions() {
         {"peakFlopsPerSecond", Kind::positive, "FLOPS"},
         {"bytesPerSecond", Kind::positive, "bytes/s"},
         {"gpus", Kind::count, "", opt, "1"},
+        {"model", Kind::model_ref, "", opt},
         {"layers", Kind::count, "", opt},
         {"hiddenSize", Kind::count, "", opt},
         {"link", Kind::link, "", opt},
@@ -139,7 +140,10 @@ std::span<const Function> serving_functions() {
        "PrefillResult",
        "computeSeconds: number; memorySeconds: number; "
        "/** The larger of the two, plus communicationSeconds. */ seconds: number; flopsPerByte: number; "
-       "ridgeFlopsPerByte: number; bound: Bound; flops: number; "
+       "ridgeFlopsPerByte: number; bound: Bound; "
+       "/** 2 × params × tokens, plus attentionFlops. */ flops: number; "
+       "/** With a model: causal attention, each token attending to itself and every earlier one (a sliding layer "
+       "to its window), 2·heads·(qk dim + v dim) FLOPs a pair and layer; 0 without. */ attentionFlops: number; "
        "/** Under tensor parallelism (gpus > 1) with a link, layers and hiddenSize: 2 × layers all-reduces of "
        "tokens × hiddenSize BF16 activations; 0 on one GPU; null otherwise. */ "
        "communicationSeconds: number | null",
@@ -151,22 +155,28 @@ std::span<const Function> serving_functions() {
          in.weights = Bytes{a.number("weightBytes")};
          in.device = device_arg(a);
          in.gpus = a.number_or("gpus", 1);
+         ModelRef holder;
+         const ModelRef* ref = nullptr;
+         in.attention = causal_attention_arg(a, &ref, holder);
          const Prefill p = prefill(in);
          const std::optional<LinkFigures> link = link_arg(a, nullptr);
          std::optional<TensorParallel> tp = TensorParallel{};
+         // the all-reduces' shape: given, else the model's
+         const double layers = a.has("layers") ? a.number("layers") : ref ? ref->architecture->layers : 0;
+         const double hidden = a.has("hiddenSize") ? a.number("hiddenSize") : ref ? ref->architecture->hidden : 0;
          if (in.gpus > 1) {
-           if (link && !(a.has("layers") && a.has("hiddenSize"))) {
+           if (link && !(layers > 0 && hidden > 0)) {
              const char* missing = a.has("layers") ? "hiddenSize" : "layers";
              throw Error(ErrorCode::missing_field, missing,
                          std::string(missing) +
                              " is required with a link: the all-reduces are two per layer, of "
                              "tokens × hiddenSize activations");
            }
-           tp = link ? communication(in.gpus, link, a.number("layers"), a.number("hiddenSize"), in.tokens, Dtype::bf16)
-                     : std::nullopt;
+           tp = link ? communication(in.gpus, link, layers, hidden, in.tokens, Dtype::bf16) : std::nullopt;
          }
          Value v = clocks_value(p.clocks);
          v.set("flops", p.flops.value());
+         v.set("attentionFlops", p.attention_flops.value());
          if (tp) v.set("seconds", p.clocks.lower_bound.value() + tp->seconds.value());
          v.set("communicationSeconds", tp ? Value(tp->seconds.value()) : Value());
          return v;
@@ -182,7 +192,8 @@ std::span<const Function> serving_functions() {
         {"gpus", Kind::count, "", opt, "1"},
         {"kvBytesPerToken", Kind::positive, "bytes", opt},
         {"hostBytesPerSecond", Kind::positive, "bytes/s", opt},
-        {"overlap", Kind::flag, "", opt, "true"}},
+        {"overlap", Kind::flag, "", opt, "true"},
+        {"model", Kind::model_ref, "", opt}},
        "PrefixCacheResult",
        "/** ⌊promptTokens × cachedShare⌋, at most all but one (one token always gives the first output). */ "
        "cachedTokens: number; uncachedTokens: number; "
@@ -191,7 +202,9 @@ std::span<const Function> serving_functions() {
        "/** The uncached tokens' clocks. */ computeSeconds: number; memorySeconds: number; bound: Bound; "
        "/** The whole prompt's prefill, without the cache. */ uncachedTimeToFirstTokenSeconds: number; "
        "/** The cached KV's load from host memory, one GPU's share over its link (0 without a host). */ "
-       "loadSeconds: number",
+       "loadSeconds: number; "
+       "/** With a model: the uncached tokens' causal attention, to the cached prefix and among themselves. */ "
+       "attentionFlops: number",
        object,
        [](const Args& a) {
          PrefillInput in{};
@@ -204,6 +217,8 @@ std::span<const Function> serving_functions() {
          if (a.has("kvBytesPerToken")) host.kv_bytes_per_token = Bytes{a.number("kvBytesPerToken")};
          if (a.has("hostBytesPerSecond")) host.bandwidth = BytesPerSecond{a.number("hostBytesPerSecond")};
          host.overlap = a.has("overlap") ? flag_arg(a, "overlap") : true;
+         ModelRef holder;
+         in.attention = causal_attention_arg(a, nullptr, holder);
          const PrefixCache c = prefix_cache(in, a.number("cachedShare"), host);
          return Value::object()
              .set("cachedTokens", c.cached_tokens)
@@ -213,7 +228,8 @@ std::span<const Function> serving_functions() {
              .set("memorySeconds", c.prefill.clocks.memory.value())
              .set("bound", std::string(bound_id(c.prefill.clocks.bound)))
              .set("uncachedTimeToFirstTokenSeconds", c.without_cache.clocks.lower_bound.value())
-             .set("loadSeconds", c.load.value());
+             .set("loadSeconds", c.load.value())
+             .set("attentionFlops", c.prefill.attention_flops.value());
        }},
   };
   return functions;
