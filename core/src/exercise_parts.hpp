@@ -2,6 +2,8 @@
 // each part expects, its tolerance, and the common mistakes it recognises. Private to core/src.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <initializer_list>
 #include <string_view>
 
@@ -55,8 +57,14 @@ inline ExercisePart yes_no(std::string_view part_id, bool yes) {
   return choice(part_id, yes ? "yes" : "no", {"yes", "no"});
 }
 
+/// Adds a mistake a wrong answer may match, unless the part would take its value as right (a
+/// mistake that lands within the rounding of the answer, as "capped at γ" may, is no mistake there).
 inline ExercisePart& with(ExercisePart& p, std::string_view mistake, double value) {
-  if (std::isfinite(value) && value > 0) p.mistakes.push_back({mistake, value});
+  if (!std::isfinite(value) || value <= 0) return p;
+  if (p.expected &&
+      std::abs(value - *p.expected) <= std::max(p.relative_tolerance * std::abs(*p.expected), p.absolute_tolerance))
+    return p;
+  p.mistakes.push_back({mistake, value});
   return p;
 }
 
