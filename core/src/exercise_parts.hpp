@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <initializer_list>
 #include <string_view>
 
@@ -82,5 +83,9 @@ inline std::string_view verdict(const Clocks& c) { return bound_id(c.bound); }
 inline double ceiling_tokens(Bytes bytes, const Gpu& gpu) {
   return decode({bytes, Bytes{0}, 1, gpu.bandwidth, 1}).tokens_per_second;
 }
+
+/// Exercises 11 and 12, the serving levers (exercises_serving.cpp).
+ExerciseInstance speculative_exercise(std::uint64_t seed);
+ExerciseInstance tensor_parallel_exercise(std::uint64_t seed);
 
 }  // namespace roofline::exercise_parts
