@@ -236,11 +236,18 @@ export interface CaseArgs { [argument: string]: number | string }
 // ---- exercises and check questions ---------------------------------------------------------
 
 /** A known mistake a wrong answer matches: MACs given for FLOPs (or the reverse), GB against
- * GiB, another precision's peak, intensity ≈ batch, INT4 weights without the kept BF16 share. */
-export type MistakeId = 'macs_for_flops' | 'flops_for_macs' | 'gib_for_gb' | 'other_precision' | 'intensity_is_batch' | 'no_kept_share';
+ * GiB, another precision's peak, intensity ≈ batch, INT4 weights without the kept BF16 share;
+ * speculative decoding's tokens capped at γ or without the bonus token, one draft step for γ, the
+ * draft taken as free; tensor parallelism's one all-reduce per layer, an all-reduce without its
+ * latency or without its bytes, the weights not split over the GPUs, a step without its
+ * communication. */
+export type MistakeId =
+  | 'macs_for_flops' | 'flops_for_macs' | 'gib_for_gb' | 'other_precision' | 'intensity_is_batch' | 'no_kept_share'
+  | 'capped_gamma' | 'no_bonus_token' | 'one_draft_step' | 'draft_free'
+  | 'one_per_layer' | 'bandwidth_only' | 'latency_only' | 'not_split' | 'no_communication';
 export type PartKind =
   | 'count' | 'macs' | 'flops' | 'seconds' | 'bytes' | 'flopsPerByte' | 'flopsPerSecond' | 'opsPerSecond'
-  | 'tokensPerSecond' | 'itemsPerSecond' | 'fraction' | 'choice' | 'matrix';
+  | 'tokensPerSecond' | 'itemsPerSecond' | 'fraction' | 'tokens' | 'ratio' | 'choice' | 'matrix';
 export interface Mistake { id: MistakeId; value: number }
 export interface ExercisePart {
   id: string; kind: PartKind;

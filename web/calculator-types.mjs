@@ -16,7 +16,7 @@ export type CalculatorLang = ${LANGS.map((l) => `'${l}'`).join(' | ')};
 /** The element's attributes; a boolean one is set when present. */
 export interface RooflineCalculatorAttributes {
   kind: CalculatorKind;
-  /** 1 … 10, with kind="exercise". */
+  /** 1 … 12, with kind="exercise". */
   exercise?: number;
   /** 1 … 7, with kind="question". */
   question?: number;

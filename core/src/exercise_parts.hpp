@@ -2,6 +2,9 @@
 // each part expects, its tolerance, and the common mistakes it recognises. Private to core/src.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <initializer_list>
 #include <string_view>
 
@@ -55,8 +58,14 @@ inline ExercisePart yes_no(std::string_view part_id, bool yes) {
   return choice(part_id, yes ? "yes" : "no", {"yes", "no"});
 }
 
+/// Adds a mistake a wrong answer may match, unless the part would take its value as right (a
+/// mistake that lands within the rounding of the answer, as "capped at γ" may, is no mistake there).
 inline ExercisePart& with(ExercisePart& p, std::string_view mistake, double value) {
-  if (std::isfinite(value) && value > 0) p.mistakes.push_back({mistake, value});
+  if (!std::isfinite(value) || value <= 0) return p;
+  if (p.expected &&
+      std::abs(value - *p.expected) <= std::max(p.relative_tolerance * std::abs(*p.expected), p.absolute_tolerance))
+    return p;
+  p.mistakes.push_back({mistake, value});
   return p;
 }
 
@@ -74,5 +83,9 @@ inline std::string_view verdict(const Clocks& c) { return bound_id(c.bound); }
 inline double ceiling_tokens(Bytes bytes, const Gpu& gpu) {
   return decode({bytes, Bytes{0}, 1, gpu.bandwidth, 1}).tokens_per_second;
 }
+
+/// Exercises 11 and 12, the serving levers (exercises_serving.cpp).
+ExerciseInstance speculative_exercise(std::uint64_t seed);
+ExerciseInstance tensor_parallel_exercise(std::uint64_t seed);
 
 }  // namespace roofline::exercise_parts

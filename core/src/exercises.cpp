@@ -20,7 +20,7 @@ namespace {
 using namespace exercise_parts;
 using namespace exercise_draw;
 
-// ---- the ten exercises ---------------------------------------------------------------------
+// ---- the first ten exercises (11 and 12: exercises_serving.cpp) ---------------------------------
 
 // 1. Which products exist, their size, MACs and FLOPs.
 ExerciseInstance exercise1(std::uint64_t seed) {
@@ -446,8 +446,11 @@ ExerciseInstance exercise(int id, std::uint64_t seed) {
     case 8: e = exercise8(seed); break;
     case 9: e = exercise9(seed); break;
     case 10: e = exercise10(seed); break;
+    case 11: e = speculative_exercise(seed); break;
+    case 12: e = tensor_parallel_exercise(seed); break;
     default:
-      throw Error(ErrorCode::out_of_range, "id", "id must be an exercise from 1 to 10, got " + format_number(id));
+      throw Error(ErrorCode::out_of_range, "id",
+                  "id must be an exercise from 1 to " + format_number(exercise_count) + ", got " + format_number(id));
   }
   e.id = id;
   e.seed = seed;

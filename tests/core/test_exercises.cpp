@@ -2,9 +2,11 @@
 // published ones (within its rounding), each common mistake is recognized from its own value,
 // and new numbers are reproducible from their seed.
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <set>
 
 #include "roofline/api.hpp"
+#include "roofline/catalog.hpp"
 #include "roofline/error.hpp"
 #include "roofline/exercises.hpp"
 
@@ -153,6 +155,99 @@ TEST_CASE("exercise 10: 10.5 ms, 14.7 ms, 2,700 tokens/s, 591 and 71 ms") {
   CHECK(answer(e, "prefillSeconds", 142.6e-3).mistake == "other_precision");
 }
 
+TEST_CASE("exercise 11: Llama 3 8B drafted by Llama 3.2 1B on an L4 at α 0.8, γ 2: 2.44 tokens, 70 ms, 1.87×") {
+  const ExerciseInstance e = exercise(11, 0);
+  CHECK(e.level == "challenge");
+  // (1 − 0.8³) ÷ (1 − 0.8) = 0.488 ÷ 0.2, the bonus token included
+  CHECK(*part(e, "expectedTokens").expected == Approx(2.44));
+  CHECK(answer(e, "expectedTokens", 2.44).correct);
+  // capped at γ: min(2, 1 ÷ 0.2) = 2.00; the accepted draft tokens alone: 1.44
+  CHECK(answer(e, "expectedTokens", 2.00).mistake == "capped_gamma");
+  CHECK(answer(e, "expectedTokens", 1.44).mistake == "no_bonus_token");
+  CHECK(answer(e, "expectedTokens", 3.0).mistake.empty());
+  // 2 draft steps of 2.47 GB and one read of 16.06 GB, at 300 GB/s
+  const double draft = 2471628800.0 / 300e9, target = 16.06e9 / 300e9;
+  CHECK(*part(e, "cycleSeconds").expected == Approx(2 * draft + target));
+  CHECK(answer(e, "cycleSeconds", 70.0e-3).correct);
+  CHECK(answer(e, "cycleSeconds", draft + target).mistake == "one_draft_step");
+  CHECK(*part(e, "speedup").expected == Approx(2.44 * target / (2 * draft + target)));
+  CHECK(answer(e, "speedup", 1.87).correct);
+  CHECK(answer(e, "speedup", 2.44).mistake == "draft_free");
+}
+
+TEST_CASE("exercise 12: Llama 3.1 70B at TP 8 on H100 SXM: 160 all-reduces, 1.29 ms beside 5.19 ms of reads") {
+  const ExerciseInstance e = exercise(12, 0);
+  CHECK(e.level == "challenge");
+  CHECK(*part(e, "allReduces").expected == 160);
+  CHECK(answer(e, "allReduces", 160).correct);
+  CHECK(answer(e, "allReduces", 80).mistake == "one_per_layer");
+  // 160 × (8 µs + 2 × 7/8 × 16,384 B ÷ 450 GB/s)
+  const double comm = 160 * (8e-6 + 2.0 * 7 / 8 * 16384 / 450e9);
+  CHECK(*part(e, "communicationSeconds").expected == Approx(comm));
+  CHECK(answer(e, "communicationSeconds", 1.29e-3).correct);
+  // without the latency: 160 × 28,672 B ÷ 450 GB/s ≈ 10.2 µs
+  CHECK(answer(e, "communicationSeconds", 10.2e-6).mistake == "bandwidth_only");
+  // at batch 1 the latency alone (1.28 ms) is within the rounding: no mistake, but right
+  CHECK(answer(e, "communicationSeconds", 1.28e-3).correct);
+  // 1/8 of the weights but the input table's unread rows, at 3.35 TB/s
+  const double reads = (70.553706496e9 - 128256.0 * 8192) * 2 / 8 / 3.35e12;
+  CHECK(*part(e, "weightSeconds").expected == Approx(reads).epsilon(0.001));
+  CHECK(answer(e, "weightSeconds", 5.2e-3).correct);
+  CHECK(answer(e, "weightSeconds", 41.5e-3).mistake == "not_split");
+  CHECK(*part(e, "tokensPerSecond").expected == Approx(1 / (reads + comm)).epsilon(0.001));
+  CHECK(answer(e, "tokensPerSecond", 154).correct);
+  CHECK(answer(e, "tokensPerSecond", 193).mistake == "no_communication");
+}
+
+TEST_CASE("exercises 11 and 12 over many seeds: every draw is finite, the models fit, and the links are counted") {
+  std::set<double> alphas, gammas, gpus_n, batches;
+  std::set<std::string> gpus12, targets;
+  for (std::uint64_t seed = 1; seed <= 400; ++seed) {
+    INFO("seed " << seed);
+    for (int id : {11, 12}) {
+      const ExerciseInstance e = exercise(id, seed);
+      for (const ExercisePart& p : e.parts) {
+        REQUIRE(p.expected.has_value());
+        CHECK(std::isfinite(*p.expected));
+        CHECK(*p.expected > 0);
+        for (const Mistake& m : p.mistakes) CHECK(std::isfinite(m.value));
+      }
+      for (const CaseValue& v : e.solution) CHECK(std::isfinite(v.number));
+    }
+    const ExerciseInstance s = exercise(11, seed);
+    const auto input = [](const ExerciseInstance& e, const char* name) -> const CaseValue& {
+      for (const CaseValue& v : e.inputs) {
+        if (v.name == name) return v;
+      }
+      FAIL("no input " << name);
+      throw;
+    };
+    alphas.insert(input(s, "acceptance").number);
+    gammas.insert(input(s, "gamma").number);
+    targets.insert(input(s, "target").id);
+    // both models fit on the one GPU
+    CHECK(input(s, "targetBytes").number + input(s, "draftBytes").number <
+          usable_memory(find_gpu(input(s, "gpu").id)).value());
+    // the speed-up never beats the tokens per verification
+    CHECK(*part(s, "speedup").expected <= *part(s, "expectedTokens").expected + 1e-12);
+    const ExerciseInstance t = exercise(12, seed);
+    gpus_n.insert(input(t, "gpus").number);
+    batches.insert(input(t, "batch").number);
+    gpus12.insert(input(t, "gpu").id);
+    CHECK(input(t, "link").id == *find_gpu(input(t, "gpu").id).link);
+    CHECK(*part(t, "allReduces").expected == 160);
+    // the weights fit on the GPUs
+    CHECK(input(t, "weightBytes").number / input(t, "gpus").number <
+          usable_memory(find_gpu(input(t, "gpu").id)).value());
+  }
+  CHECK(alphas == std::set<double>{0.6, 0.7, 0.8, 0.9});
+  CHECK(gammas == std::set<double>{2, 3, 4, 5});
+  CHECK(targets.size() >= 3);
+  CHECK(gpus_n == std::set<double>{2, 4, 8});
+  CHECK(batches == std::set<double>{1, 8, 32});
+  CHECK(gpus12.size() >= 3);
+}
+
 TEST_CASE("check questions: the lesson's numbers and choices") {
   CHECK(answer(question(1), "formula", "nmk").correct);
   CHECK(answer(question(2), "which", "work_speed").correct);
@@ -164,7 +259,8 @@ TEST_CASE("check questions: the lesson's numbers and choices") {
   CHECK(answer(question(6), "why", "peak_is_ideal").correct);
   CHECK(answer(question(7), "faster", "no").correct);
   CHECK_THROWS_AS(question(8), Error);
-  CHECK_THROWS_AS(exercise(11, 0), Error);
+  CHECK_THROWS_AS(exercise(13, 0), Error);
+  CHECK_THROWS_AS(exercise(0, 0), Error);
 }
 
 TEST_CASE("new numbers: the same seed gives the same exercise, and every drawn exercise checks its own answers") {

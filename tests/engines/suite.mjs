@@ -444,9 +444,9 @@ export function engineSuite(name, launch) {
     const page = await env.engine.open(`${fileUrl('roofline-lab.html')}?lang=es`);
     await ready(page);
     await t.test('every calculator, the exercises and the questions; the defaults; an input change', async () => {
-      // the calculators, the device panel, 10 exercises and 7 questions: what the served page has
+      // the calculators, the device panel, 12 exercises and 7 questions: what the served page has
       const here = await page.eval(() => [...document.querySelectorAll('roofline-calculator')].map((el) => el.getAttribute('kind')));
-      assert.equal(here.filter((k) => k === 'exercise').length, 10);
+      assert.equal(here.filter((k) => k === 'exercise').length, 12);
       assert.equal(here.filter((k) => k === 'question').length, 7);
       for (const kind of [...KIND_NAMES, ...snippetKinds()]) assert.ok(here.includes(kind), kind);
       if (env.calculators) assert.deepEqual(here, env.calculators, 'the same calculators as the served page');

@@ -28,6 +28,7 @@ const PART_OF = {
   architecture_config: 'architecture',
   exercise_draw: 'exercises',
   exercise_parts: 'exercises',
+  exercises_serving: 'exercises',
   questions: 'exercises',
   json_read: 'json',
   json_write: 'json',

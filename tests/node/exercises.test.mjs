@@ -25,6 +25,9 @@ const LESSON = {
   8: { utilization: 0.13, required: 82e12, believe: 'no' },
   9: { whole: 167, stage: 54, batch: 4, why: 'activations' },
   10: { aloneStep: 10.5e-3, busyStep: 14.7e-3, busyTokens: 2700, prefillFlops: 2.8e14, intensity: 4000, ridge: 591, prefillSeconds: 71e-3 },
+  // issue 44's figures: α 0.8, γ 2 gives 2.44 tokens; TP 8 of Llama 3.1 70B, 160 all-reduces ≈ 1.29 ms
+  11: { expectedTokens: 2.44, cycleSeconds: 70e-3, speedup: 1.87 },
+  12: { allReduces: 160, communicationSeconds: 1.29e-3, weightSeconds: 5.2e-3, tokensPerSecond: 154 },
 };
 const QUESTIONS = {
   1: { formula: 'nmk' }, 2: { which: 'work_speed', seconds: 0.126e-3 }, 3: { against: 'ridge' },
@@ -58,6 +61,13 @@ for (const [label, load] of Object.entries(packages)) {
       assert.equal(named(6, 'gpu1', 2039 / (16.06e9 / 2 ** 30)), 'gib_for_gb');
       assert.equal(named(7, 'batch', 204), 'intensity_is_batch');
       assert.equal(named(8, 'utilization', 0.2516), 'other_precision');
+      assert.equal(named(11, 'expectedTokens', 2.00), 'capped_gamma');
+      assert.equal(named(11, 'expectedTokens', 1.44), 'no_bonus_token');
+      assert.equal(named(11, 'speedup', 2.44), 'draft_free');
+      assert.equal(named(12, 'allReduces', 80), 'one_per_layer');
+      assert.equal(named(12, 'communicationSeconds', 10.2e-6), 'bandwidth_only');
+      assert.equal(named(12, 'weightSeconds', 41.5e-3), 'not_split');
+      assert.equal(named(12, 'tokensPerSecond', 193), 'no_communication');
       let seed = 1;
       while (!rl.exercise({ id: 6, seed }).parts.some((p) => p.mistakes.some((m) => m.id === 'no_kept_share'))) seed += 1;
       const part = rl.exercise({ id: 6, seed }).parts.find((p) => p.mistakes.some((m) => m.id === 'no_kept_share'));
@@ -68,7 +78,7 @@ for (const [label, load] of Object.entries(packages)) {
     });
 
     test('new numbers: the same seed, the same exercise; its own answers check right', () => {
-      for (let id = 1; id <= 10; id += 1) {
+      for (let id = 1; id <= 12; id += 1) {
         for (const seed of [1, 7, 123456789]) {
           const a = rl.exercise({ id, seed });
           assert.deepEqual(rl.exercise({ id, seed }), a);
@@ -80,7 +90,7 @@ for (const [label, load] of Object.entries(packages)) {
 
     test('bad requests are clear errors', () => {
       const code = (fn) => { try { fn(); } catch (e) { return [e.code, e.field]; } return null; };
-      assert.deepEqual(code(() => rl.exercise({ id: 11 })), ['out_of_range', 'id']);
+      assert.deepEqual(code(() => rl.exercise({ id: 13 })), ['out_of_range', 'id']);
       assert.deepEqual(code(() => rl.exercise({ id: 2.5 })), ['not_integer', 'id']);
       assert.deepEqual(code(() => rl.exercise({ id: 1, seed: -1 })), ['negative', 'seed']);
       assert.deepEqual(code(() => rl.checkExercise({ id: 7, answers: { bach: 226 } })), ['unknown_argument', 'answers.bach']);

@@ -47,7 +47,7 @@ for (const lang of ['es', 'en', 'pt']) {
       assert.equal(norm(await e7.locator('[data-hint="batch"]').textContent()), norm(ui['ex.part.correct'][lang]));
       // every exercise: a first attempt opens the way to its step-by-step solution
       await renderAll(page);
-      for (let id = 1; id <= 10; id += 1) {
+      for (let id = 1; id <= 12; id += 1) {
         const box = ex(page, id);
         const sol = box.locator('[data-solution]');
         if (await sol.isDisabled()) await box.locator('[data-check]').click();
@@ -126,6 +126,55 @@ test('every mistake hint shows for its mistaken value (es)', async () => {
     assert.equal(norm(await ex(page, 7).locator('[data-hint="batch"]').textContent()), norm(ui['ex.nudge.count'].es));
   } finally {
     await context.close();
+  }
+});
+
+test('the serving levers: exercise 11 capped at γ (2.00) gets its hint in Spanish and 2.44 is right; exercise 12 without the latency gets its hint in Portuguese and 1.29 ms is right', async () => {
+  const hint = async (box, part) => norm(await box.locator(`[data-hint="${part}"]`).textContent());
+  for (const [lang, check] of [['es', 'ex11'], ['pt', 'ex12']]) {
+    const { page, context, errors } = await openPage(env.browser, `${env.site.url}index.html?lang=${lang}`, { allowedOrigin: env.site.url });
+    try {
+      await page.evaluate(() => localStorage.clear());
+      await renderAll(page);
+      if (check === 'ex11') {
+        const e11 = ex(page, 11);
+        // the statement names the models and the GPU in the reader's language, with α and γ
+        const statement = norm(await e11.locator('.statement').first().textContent());
+        assert.match(statement, /Llama 3\.2 1B .* γ = 2 tokens.* Llama 3 8B .* α = 0\.8\b/);
+        assert.equal(await e11.locator('.level').textContent(), ui['ex.level.challenge'].es);
+        await answer(e11, 'expectedTokens', '2.00');
+        await checkAndWait(e11);
+        assert.equal(await state(e11), 'incorrect');
+        assert.equal(await hint(e11, 'expectedTokens'), norm(ui['ex.hint.capped_gamma'].es));
+        await answer(e11, 'expectedTokens', '2.44');
+        await checkAndWait(e11);
+        assert.equal(await state(e11), 'partial');
+        assert.equal(await hint(e11, 'expectedTokens'), norm(ui['ex.part.correct'].es));
+        // the draft taken as free: its own hint; the core's speed-up: right
+        await answer(e11, 'speedup', '2.44');
+        await checkAndWait(e11);
+        assert.equal(await hint(e11, 'speedup'), norm(ui['ex.hint.draft_free'].es));
+        await e11.locator('[data-solution]').click();
+        assert.match(norm(await e11.locator('.solution').innerText()), /≈ 2\.44 tokens por verificación/);
+      } else {
+        const e12 = ex(page, 12);
+        assert.match(norm(await e12.locator('.statement').first().textContent()), /8 GPUs NVIDIA H100 SXM.* NVLink 4: 450 GB\/s/);
+        // 160 × 28,672 B ÷ 450 GB/s ≈ 10.2 µs: the bytes without the latency
+        await answer(e12, 'communicationSeconds', '10,2', 'micro');
+        await checkAndWait(e12);
+        assert.equal(await state(e12), 'incorrect');
+        assert.equal(await hint(e12, 'communicationSeconds'), norm(ui['ex.hint.bandwidth_only'].pt));
+        await answer(e12, 'communicationSeconds', '1,29', 'milli');
+        await answer(e12, 'allReduces', '160');
+        await checkAndWait(e12);
+        assert.equal(await state(e12), 'partial');
+        assert.equal(await hint(e12, 'communicationSeconds'), norm(ui['ex.part.correct'].pt));
+        assert.equal(await hint(e12, 'allReduces'), norm(ui['ex.part.correct'].pt));
+      }
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
   }
 });
 

@@ -24,7 +24,7 @@ test('the single file works from file:// with the network blocked', async () => 
   try {
     const requests = [];
     page.on('request', (r) => requests.push(r.url()));
-    assert.equal(await page.locator('roofline-calculator').count(), KINDS.length + 1 + 10 + 7, 'the calculators, the device panel, 10 exercises, 7 questions');
+    assert.equal(await page.locator('roofline-calculator').count(), KINDS.length + 1 + 12 + 7, 'the calculators, the device panel, 12 exercises, 7 questions');
     assert.equal((await rows(page, 'matmul')).flops, '65,536,000');
     assert.equal((await rows(page, 'roofline')).ridge, '203.1 FLOPs/B');
     await field(page, 'decode', 'batch').fill('4');

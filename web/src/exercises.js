@@ -24,6 +24,8 @@ const UNIT_CHOICES = {
   opsPerSecond: [['TOPS', 'tera'], ['GOPS', 'giga']],
   tokensPerSecond: [['ex.unit.tokensPerSecond', 'one']],
   itemsPerSecond: [['ex.unit.perSecond', 'one']],
+  tokens: [['ex.unit.tokens', 'one']],
+  ratio: [['×', 'one']],
   fraction: [['%', 'percent']],
 };
 /** Choice ids with a label shared by every exercise. */
@@ -76,6 +78,7 @@ export function fillFigures(text, values, lang) {
       case 'model': return catalogName('model', v, lang);
       case 'format': return catalogName('format', v, lang);
       case 'stage': return catalogName('stage', `resnet50.${v}`, lang);
+      case 'link': return catalogName('link', v, lang);
       case 'verdict': return t(`verdict.${v}`, lang);
       case 'yesno': return t(`ex.choice.${v}`, lang);
       default: return format(v, kind, lang);

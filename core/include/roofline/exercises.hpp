@@ -1,9 +1,10 @@
-// The lesson's ten exercises and seven check questions, answered by the core: each exercise is
+// The lesson's twelve exercises and seven check questions, answered by the core: each exercise is
 // drawn from a seed (seed 0 is the lesson's own numbers; any other seed draws other sizes, GPUs
 // and models from the catalog), its expected answers come from the same functions the
 // calculators use, and a wrong answer is matched against the common mistakes of the lesson
 // (MACs given for FLOPs, GB against GiB, another precision's peak, intensity ≈ batch, weights
-// without the kept BF16 share), each computed from the same inputs.
+// without the kept BF16 share, a speculative draft taken as free, an all-reduce without its
+// latency), each computed from the same inputs.
 //
 //   const ExerciseInstance e = exercise(7, 0);
 //   e.parts[0].expected;                               // 226
@@ -70,7 +71,11 @@ struct SmallMatrix {
 
 /// A value a wrong answer may have come from, and its name (a hint id).
 struct Mistake {
-  std::string_view id;  ///< "macs_for_flops", "gib_for_gb", "other_precision", "intensity_is_batch", "no_kept_share"
+  /// "macs_for_flops", "flops_for_macs", "gib_for_gb", "other_precision", "intensity_is_batch",
+  /// "no_kept_share"; speculative decoding: "capped_gamma", "no_bonus_token", "one_draft_step",
+  /// "draft_free"; tensor parallelism: "one_per_layer", "bandwidth_only", "latency_only",
+  /// "not_split", "no_communication"
+  std::string_view id;
   double value;
 };
 
@@ -79,7 +84,8 @@ struct ExercisePart {
   std::string_view id;
   /// What it is, which sets the units the page offers: "count", "flops", "macs", "seconds",
   /// "bytes", "flopsPerByte", "flopsPerSecond", "opsPerSecond", "tokensPerSecond",
-  /// "itemsPerSecond", "fraction", "choice", "matrix".
+  /// "itemsPerSecond", "fraction", "tokens" (per verification), "ratio" (a speed-up), "choice",
+  /// "matrix".
   std::string_view kind;
   std::optional<double> expected;      ///< numbers
   std::string_view expected_choice;    ///< choices
@@ -99,11 +105,11 @@ struct ExerciseInstance {
   std::vector<CaseValue> solution;  ///< the step-by-step solution's numbers, by name
 };
 
-/// The number of exercises (10) and check questions (7).
-inline constexpr int exercise_count = 10;
+/// The number of exercises (12) and check questions (7).
+inline constexpr int exercise_count = 12;
 inline constexpr int question_count = 7;
 
-/// Exercise `id` (1–10) drawn from `seed`; throws out_of_range for another id.
+/// Exercise `id` (1–12) drawn from `seed`; throws out_of_range for another id.
 ExerciseInstance exercise(int id, std::uint64_t seed);
 /// Check question `id` (1–7): the lesson's own numbers only.
 ExerciseInstance question(int id);
