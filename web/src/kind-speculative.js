@@ -117,7 +117,7 @@ export const speculativeKind = {
     c.row('expected', expectedHow, r && r.expectedTokens, 'number');
     c.row('draft', r && c.t('speculative.how.draft', { gamma: c.n('gamma'), weights: gb(r.draftWeightBytes), kv: gb(r.draftKvBytesPerSequence) }), r && r.draftSeconds, 'seconds');
     // its roof beside how it is counted, so that the result stays a time
-    c.row('verify', r && `${c.t('speculative.how.verify', { weights: gb(r.weightBytes), kv: gb(r.kvBytesPerSequence), batch: c.n('batch'), gamma: c.n('gamma') })} · ${c.t(`verdict.${r.verifyBound}`)}`,
+    c.row('verify', r && `${c.t('speculative.how.verify', { weights: gb(r.verifyWeightBytes), kv: gb(r.kvBytesPerSequence), batch: c.n('batch'), gamma: c.n('gamma') })} · ${c.t(`verdict.${r.verifyBound}`)}`,
       r && r.verifySeconds, 'seconds');
     c.row('cycle', r && `${sec(r.draftSeconds)} + ${sec(r.verifySeconds)}`, r && r.cycleSeconds, 'seconds');
     c.row('rate', r && `${c.fmt(r.expectedTokens, 'number')} ÷ ${sec(r.cycleSeconds)}`, r && r.tokensPerSecondPerSequence, 'number');
