@@ -176,6 +176,8 @@ export interface Architecture {
   /** Resident parameters off a text token's path (Gemma 3's vision tower). */
   visionParams: number;
   maxContext: number;
+  /** Multi-token-prediction modules (num_nextn_predict_layers): rl.speculative's draft 'mtp'. */
+  mtpLayers: number;
 }
 /** modelFromConfig's result: pass it as `model` to modelWeights, kvCacheBytes and decode. */
 export interface ConfigModel {

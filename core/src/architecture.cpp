@@ -139,7 +139,8 @@ MtpDraft mtp_draft(const Architecture& a, const WeightFormat& format, double bat
   // the modules as a model of their own: its layers, and the target's input table and output layer
   Architecture head = a;
   head.layers = a.mtp_layers;
-  const bool moe = a.moe && !a.moe_layer.empty() && a.moe_layer.back();
+  // DeepSeek-V3's module is an MoE layer; a model's dense first layers are not what it copies
+  const bool moe = a.moe && sum_if(a.moe_layer, true) > 0;
   head.moe_layer.assign(static_cast<std::size_t>(a.mtp_layers), moe);
   head.sliding_layer.assign(static_cast<std::size_t>(a.mtp_layers), false);
   if (!moe) head.moe.reset();
@@ -192,6 +193,7 @@ json::Value architecture_value(const Architecture& a) {
     v.set("moe", Value());
   }
   v.set("normsPerLayer", a.norms_per_layer).set("visionParams", a.vision_params).set("maxContext", a.max_context);
+  v.set("mtpLayers", a.mtp_layers);
   return v;
 }
 
@@ -305,6 +307,8 @@ Architecture architecture_from_value(const json::Value& value, const std::string
   a.norms_per_layer = f.number("normsPerLayer");
   a.vision_params = f.number("visionParams");
   a.max_context = f.number("maxContext");
+  // written since multi-token prediction drafts (a value from before reads as none)
+  a.mtp_layers = f.value().find("mtpLayers") ? f.number("mtpLayers") : 0;
   return a;
 }
 

@@ -160,6 +160,13 @@ TEST_CASE("speculative: DeepSeek-V3 drafts with its own MTP module, and an MoE's
   // so the gain is far from expectedTokens × plain ÷ cycle with the step's bytes
   CHECK(r.get("expectedTokens").number() == Approx(1.85));
   CHECK(r.get("speedup").number() < 1.3);
+  // the architecture a host passes on (as modelFromConfig or model return it) keeps its modules
+  const Value arch = api::call("model", Value::object().set("id", "deepseek-v3")).get("architecture");
+  CHECK(arch.get("mtpLayers").number() == 1);
+  Value passed = mtp;
+  passed.set("model", Value::object().set("architecture", arch))
+      .set("format", "fp8");  // the module in the target's format
+  CHECK(api::call("speculative", passed).get("draftWeightBytes").number() == r.get("draftWeightBytes").number());
   // a model without MTP modules cannot draft with them; the draft's kind rejects other names
   Value llama = mtp;
   llama.set("model", "llama3-8b");

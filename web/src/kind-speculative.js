@@ -5,7 +5,7 @@
 // even; the chart draws the speed-up over γ for several α. Defaults: the lesson's Llama 3 8B on an
 // L4 (the core's case llama-l4-decode) over the lesson's conversation, with Llama 3.2 1B drafting.
 import { caseArgs, caseValues, deviceOrNull, format, formatOptions, gpuOptions, llmOptions, model, DECODE_CASE } from './catalog.js';
-import { catalogName } from './i18n.js';
+import { catalogName, t } from './i18n.js';
 import { chartLegend, dataTable, emptyChart, fmtTick, frameIn, keyed, marker, polyline, showChart } from './charts.js';
 import { h, s } from './dom.js';
 
@@ -26,6 +26,15 @@ const X_TICKS = [1, 2, 4, 8, 16];
 const SUPERSCRIPT = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 /** A whole number as an exponent (α³), for the formula written with the reader’s numbers. */
 const sup = (n) => String(n).replace(/\d/g, (d) => SUPERSCRIPT[Number(d)]);
+
+/** The draft that is the target's own multi-token-prediction module (DeepSeek-V3's). */
+const MTP = 'mtp';
+
+/** Whether a catalog model carries multi-token-prediction modules to draft with. */
+const hasMtp = (rl, id) => Boolean(model(rl, id).architecture && model(rl, id).architecture.mtpLayers > 0);
+
+/** The draft's name: a catalog model's, or the target's own module. */
+const draftName = (c, id) => (id === MTP ? c.t('speculative.draft.mtpShort') : catalogName('model', id, c.lang));
 
 /** Whether the catalog knows the shape of a model's KV cache (its layers, from its config). */
 function kvShape(rl, id) {
@@ -71,8 +80,11 @@ export const speculativeKind = {
       },
     },
     { id: 'format', custom: false, fields: [], options: (rl, lang) => formatOptions(rl, lang) },
-    // the draft, read in its own format
-    { id: 'draft', custom: false, fields: [], options: (rl, lang) => llmOptions(rl, lang) },
+    // the draft, read in its own format; or the target's own multi-token-prediction module
+    {
+      id: 'draft', custom: false, fields: [],
+      options: (rl, lang, c) => [{ value: MTP, label: c ? c.tr('speculative.draft.mtp') : t('speculative.draft.mtp', lang) }, ...llmOptions(rl, lang)],
+    },
     { id: 'gpu', custom: false, fields: [], options: (rl, lang) => gpuOptions(rl, lang) },
   ],
   rows: [
@@ -102,9 +114,10 @@ export const speculativeKind = {
       bytesPerSecond: dev.bytesPerSecond, peakFlopsPerSecond: dev.peakFlopsPerSecond, gamma, acceptance: alpha,
     });
     // a model the catalog knows no KV shape of counts no KV cache: only a context of 0 leaves it out
-    const shapeless = v.tokens !== 0 ? [sel.model, sel.draft].find((id) => !kvShape(c.rl, id)) : undefined;
+    const shapeless = v.tokens !== 0 ? [sel.model, sel.draft].find((id) => id !== MTP && !kvShape(c.rl, id)) : undefined;
     let problem = null;
     if (!dev) problem = c.t('speculative.noPeak', { gpu: gpuName, dtype: dtype.toUpperCase() });
+    else if (sel.draft === MTP && !hasMtp(c.rl, sel.model)) problem = c.t('speculative.noMtp', { model: catalogName('model', sel.model, c.lang) });
     else if (shapeless) problem = c.t('speculative.noKvShape', { model: catalogName('model', shapeless, c.lang) });
     const r = problem ? null : c.call('speculative', args(v.alpha, v.gamma), { acceptance: 'alpha', gamma: 'gamma', batch: 'batch', tokens: 'tokens' });
     if (problem) c.fail(problem);
@@ -175,7 +188,7 @@ function draw(c, r, args) {
   const ratio = (x) => c.fmt(x, 'ratio');
   const ends = lines.map((l) => c.t('chart.speculative.descLine', { alpha: c.fmt(l.alpha, 'number'), speedup: ratio(l.pts[l.pts.length - 1][1].speedup) }));
   const f = frameIn(box, {
-    title: c.t('chart.speculative.title', { model: catalogName('model', sel.model, c.lang), draft: catalogName('model', sel.draft, c.lang), gpu: catalogName('gpu', sel.gpu, c.lang) }),
+    title: c.t('chart.speculative.title', { model: catalogName('model', sel.model, c.lang), draft: draftName(c, sel.draft), gpu: catalogName('gpu', sel.gpu, c.lang) }),
     desc: c.t('chart.speculative.desc', { gamma: c.fmt(GAMMA_MAX, 'integer'), ends: ends.join(', '), you: ratio(r.speedup), at: c.n('gamma'), alpha: c.n('alpha') }),
     x: [1, GAMMA_MAX], y: [lo, hi], xTicks: X_TICKS, yTicks,
     xLabel: c.t('chart.speculative.x'), yLabel: c.t('chart.speculative.y'),

@@ -126,7 +126,7 @@ Flops flops_per_token(const Architecture& a, double context);
 Flops attention_flops_per_token(const Architecture& a, double context);
 
 /// A model's own multi-token-prediction modules as the draft of speculative decoding (DeepSeek-V3):
-/// each is one decoder layer (an MoE layer where the model's last is) behind two norms and a
+/// each is one decoder layer (an MoE layer where the model has them) behind two norms and a
 /// projection of [embedding; hidden state] (2·hidden × hidden), sharing the model's input table and
 /// output layer. What one draft step of `batch` tokens reads and multiplies, and its KV cache.
 struct MtpDraft {

@@ -84,7 +84,8 @@ std::span<const Function> serving_functions() {
              throw Error(ErrorCode::out_of_range, "draft", "draft 'mtp' needs a model with a config.json");
            }
            const MtpDraft d =
-               mtp_draft(*ref.architecture, ref.format(a, "draftFormat"), in.batch, tokens, ref.kv_dtype(a));
+               mtp_draft(*ref.architecture, ref.format(a, a.has("draftFormat") ? "draftFormat" : "format"), in.batch,
+                         tokens, ref.kv_dtype(a));
            in.draft_weights = a.has("draftWeightBytes") ? Bytes{a.number("draftWeightBytes")} : d.weights_read;
            in.draft_flops_per_token =
                a.has("draftFlopsPerToken") ? Flops{a.number("draftFlopsPerToken")} : d.flops_per_token;

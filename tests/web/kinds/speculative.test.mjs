@@ -316,3 +316,33 @@ test('speculative embedded alone from file://, with presets: a Llama 3.1 8B on a
     assert.ok(html.includes(`kind="${KIND}"`));
   }
 });
+
+test('speculative (es): DeepSeek-V3 drafts with its own MTP module; a target without one says so instead of a result', async () => {
+  const { page, context, errors, foreign } = await openPage(env.browser, `${env.site.url}index.html?lang=es`, { allowedOrigin: env.site.url });
+  try {
+    await page.locator(HOST).scrollIntoViewIfNeeded();
+    await select(page, KIND, 'model').selectOption('deepseek-v3');
+    await select(page, KIND, 'gpu').selectOption('h200');
+    await select(page, KIND, 'draft').selectOption('mtp');
+    await typeInto(page, KIND, 'gamma', '1');
+    await typeInto(page, KIND, 'alpha', '0.85');
+    const p = { model: 'deepseek-v3', format: 'fp8', draft: 'mtp', gpu: 'h200', gamma: 1, alpha: 0.85 };
+    const r = spec(p);
+    // one draft step reads the module (≈ 1.61 GB in FP8), a verification the experts 2 tokens touch
+    assert.ok(Math.abs(r.draftWeightBytes - 1.61e9) < 0.02e9, String(r.draftWeightBytes));
+    assert.ok(r.verifyWeightBytes > 1.4 * r.weightBytes);
+    await agrees(page, 'es', p, 'DeepSeek-V3 with its MTP module');
+    const title = await page.evaluate((host) => document.querySelector(host).shadowRoot.querySelector('svg.chart title').textContent, HOST);
+    assert.match(title, new RegExp(ui['speculative.draft.mtpShort'].es));
+    // Llama 3 8B has no such module: the calculator says so, and shows no speed-up
+    await select(page, KIND, 'model').selectOption('llama3-8b');
+    const said = ui['speculative.noMtp'].es.replace('{model}', 'Llama 3 8B');
+    const text = () => page.evaluate((host) => document.querySelector(host).shadowRoot.querySelector('.calc').innerText, HOST);
+    await expectSoon(async () => norm(await text()).includes(norm(said)), true, 'the missing module, said');
+    await expectSoon(async () => (await shown(page)).speedup, null, 'no data-speedup without a result');
+    assert.deepEqual(errors, []);
+    assert.deepEqual(foreign, []);
+  } finally {
+    await context.close();
+  }
+});
