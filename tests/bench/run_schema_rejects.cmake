@@ -12,10 +12,12 @@ set(i 0)
 # each: text to find | its replacement | what the checker must say
 # (no square brackets: CMake's lists do not split inside them)
 foreach(rule IN ITEMS
-    "{\"name\":\"L1\"|{\"name\":\"L5\"|level name is L1, L2, L3 or DRAM"
-    "{\"name\":\"L1\",\"workingSetBytes\":|{\"name\":\"L1\",\"workingSetBytes\":-|workingSetBytes > 0"
+    "{\"name\":\"L1\"|{\"name\":\"L5\"|levels/0/name: must be one of"
+    "{\"name\":\"L1\",\"workingSetBytes\":|{\"name\":\"L1\",\"workingSetBytes\":-|workingSetBytes: must be more than 0"
     "{\"name\":\"L1\"|{\"name\":\"L2\"|levels in order"
-    "\"allVerified\": true|\"allVerified\": false|every kernel verified"
+    "\"allVerified\": true|\"allVerified\": false|/allVerified: must be true"
+    "\"backend\": \"cpu\"|\"backend\": \"tpu\"|/backend: must be one of"
+    "\"repetitions\":|\"repetitions\":0.5,\"x\":|repetitions: must be integer"
     "\"readCeiling\":{|\"readCeilingRenamed\":{|readCeiling present"
     "\"neighbour\":\"dot\"|\"neighbour\":\"triad\"|neighbour is the read-only dot"
     "\"met\":true|\"met\":false|met = value"
