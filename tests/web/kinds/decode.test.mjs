@@ -107,6 +107,11 @@ test('decode (pt): Llama 3.1 70B on 8 H100 SXM adds 160 all-reduces on NVLink 4 
     const said = await how('communication');
     assert.match(said, /^160 all-reduces \(2 × 80 camadas\) pelo NVLink 4/);
     assert.match(said, /450 GB\/s/);
+    // the lesson's C10 model has no config.json: no layers to count the all-reduces by, said so
+    await select(page, KIND, 'model').selectOption('c10-70b');
+    await expectRows(page, KIND, { communication: '—' }, 'no shape');
+    assert.match(await how('communication'), /^não contado: este modelo não dá suas camadas nem seu tamanho oculto/);
+    await select(page, KIND, 'model').selectOption('llama3.1-70b');
     // a device the catalog gives no link: the all-reduces are not counted, and the row says so
     await select(page, KIND, 'gpu').selectOption('mi300x');
     await expectRows(page, KIND, { communication: '—' }, 'no link');
