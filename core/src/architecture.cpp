@@ -115,13 +115,23 @@ Bytes weights_read_per_step(const Architecture& a, const WeightFormat& format, d
   return format_weight_bytes(body, kept, format);
 }
 
+namespace {
+/// One query-key pair's FLOPs in one layer: the score (q·k) and the weighted value.
+double flops_per_pair(const Attention& at) { return 2 * at.heads * (at.head_dim + at.v_head_dim); }
+}  // namespace
+
 Flops attention_flops_per_token(const Architecture& a, double context) {
   require_count_or_zero("context", context);
   const Attention& at = a.attention;
-  const double per_token_attended = 2 * at.heads * (at.head_dim + at.v_head_dim);  // q·k and the weighted v
+  const double per_token_attended = flops_per_pair(at);
   const double sliding = sum_if(a.sliding_layer, true);
   const double attended = (a.layers - sliding) * context + sliding * std::min(context, at.sliding_window);
   return Flops{require_result("flops", per_token_attended * attended)};
+}
+
+CausalAttention causal_attention(const Architecture& a) {
+  const double per_pair = flops_per_pair(a.attention), sliding = sum_if(a.sliding_layer, true);
+  return {per_pair * (a.layers - sliding), per_pair * sliding, a.attention.sliding_window};
 }
 
 Flops flops_per_token(const Architecture& a, double context) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "roofline/dtype.hpp"
+#include "roofline/llm.hpp"
 #include "roofline/units.hpp"
 #include "roofline/value.hpp"
 
@@ -124,6 +125,8 @@ double experts_touched(const MixtureOfExperts& moe, double batch);
 Flops flops_per_token(const Architecture& a, double context);
 /// The attention term alone.
 Flops attention_flops_per_token(const Architecture& a, double context);
+/// The same per query-key pair, for a prompt's causal attention (prefill, prefix caching).
+CausalAttention causal_attention(const Architecture& a);
 
 /// A model's own multi-token-prediction modules as the draft of speculative decoding (DeepSeek-V3):
 /// each is one decoder layer (an MoE layer where the model has them) behind two norms and a

@@ -162,13 +162,12 @@ Value check_value(const ExerciseInstance& e, const Value& answers);
 /// figures (both of them where there is no link); none where nothing is given.
 std::optional<LinkFigures> link_arg(const Args& a, const Gpu* gpu);
 /// A step's all-reduces on `gpus` GPUs: none on one GPU (0 s), not counted (nullopt) with more
-/// and no link.
+/// and no link or no shape (layers or hidden 0: a model without an architecture, or none).
 std::optional<TensorParallel> communication(double gpus, const std::optional<LinkFigures>& link, double layers,
                                             double hidden, double tokens, Dtype activation_dtype);
 Value link_value(const Link& l);
-/// A prefill's causal attention from argument `model`'s architecture (holder keeps the model it
-/// read, *out_ref points to it); none without a model.
-std::optional<CausalAttention> causal_attention_arg(const Args& a, const ModelRef** out_ref, ModelRef& holder);
+/// A prompt's causal attention from a model's architecture (out_range, field "model", without one).
+CausalAttention model_attention(const ModelRef& r);
 
 using Handler = Value (*)(const Args&);
 

@@ -31,24 +31,16 @@ std::optional<LinkFigures> link_arg(const Args& a, const Gpu* gpu) {
 std::optional<TensorParallel> communication(double gpus, const std::optional<LinkFigures>& link, double layers,
                                             double hidden, double tokens, Dtype activation_dtype) {
   if (gpus == 1) return TensorParallel{};
-  if (!link) return std::nullopt;
+  if (!link || !(layers > 0 && hidden > 0)) return std::nullopt;
   return tensor_parallel({layers, hidden, tokens, activation_dtype, gpus, *link});
 }
 
-std::optional<CausalAttention> causal_attention_arg(const Args& a, const ModelRef** out_ref, ModelRef& holder) {
-  if (!a.has("model")) return std::nullopt;
-  holder = model_ref(a, "model");
-  if (out_ref) *out_ref = &holder;
-  if (!holder.architecture) {
+CausalAttention model_attention(const ModelRef& r) {
+  if (!r.architecture) {
     throw Error(ErrorCode::out_of_range, "model",
                 "model has no architecture in the catalog to count its attention: choose a model with a config.json");
   }
-  const Architecture& arch = *holder.architecture;
-  const Attention& at = arch.attention;
-  double sliding = 0;
-  for (bool s : arch.sliding_layer) sliding += s ? 1 : 0;
-  const double per_layer = 2 * at.heads * (at.head_dim + at.v_head_dim);  // q·k and the weighted v
-  return CausalAttention{per_layer * (arch.layers - sliding), per_layer * sliding, at.sliding_window};
+  return causal_attention(*r.architecture);
 }
 
 Value link_value(const Link& l) {

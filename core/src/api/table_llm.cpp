@@ -145,7 +145,7 @@ std::span<const Function> llm_functions() {
            throw Error(ErrorCode::missing_field, "model",
                        "model is required with a link: its all-reduces need its layers and hidden size");
          }
-         std::optional<TensorParallel> tp = TensorParallel{};
+         std::optional<TensorParallel> tp;
          if (a.has("model")) {
            // the model gives the weights it holds, the weights a step of this batch reads, the KV
            // cache of `tokens` in kvDtype and, with a peak, the FLOPs of a token; a number given
@@ -165,18 +165,16 @@ std::span<const Function> llm_functions() {
              in.flops_per_token = r.architecture && !r.lesson_figures() ? flops_per_token(*r.architecture, tokens)
                                                                         : flops_per_token(r.flops_params());
            }
-           if (in.gpus > 1) {
-             if (link && !r.architecture) {
-               throw Error(ErrorCode::out_of_range, "model",
-                           "model has no architecture in the catalog to count its all-reduces: choose a model with a "
-                           "config.json");
-             }
-             tp = r.architecture ? communication(in.gpus, link, r.architecture->layers, r.architecture->hidden,
-                                                 in.batch, f.compute_dtype)
-                                 : std::nullopt;
+           if (in.gpus > 1 && link && !r.architecture) {
+             throw Error(ErrorCode::out_of_range, "model",
+                         "model has no architecture in the catalog to count its all-reduces: choose a model with a "
+                         "config.json");
            }
+           const Architecture* arch = r.architecture ? &*r.architecture : nullptr;
+           tp = communication(in.gpus, link, arch ? arch->layers : 0, arch ? arch->hidden : 0, in.batch,
+                              f.compute_dtype);
          } else {
-           if (in.gpus > 1) tp = std::nullopt;
+           tp = communication(in.gpus, link, 0, 0, in.batch, Dtype::bf16);  // no shape: 0 on one GPU, else none
            // each checked for itself first, so that a bad value is named as such
            if (a.has("format")) find_format(a.text("format", ErrorCode::unknown_format, "a format id"), "format");
            if (a.has("kvDtype")) static_cast<void>(a.dtype("kvDtype"));

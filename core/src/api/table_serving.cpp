@@ -54,10 +54,11 @@ std::span<const Function> serving_functions() {
          const double tokens = a.number_or("tokens", 0);
          // one side's weights read per step, FLOPs per token and KV per sequence: from its model,
          // a number given explicitly replacing the model's; without a model, the numbers
-         const auto side = [&](const char* model_key, const char* format_key, const char* bytes_key,
-                               const char* flops_key, const char* kv_key, Bytes& bytes, Flops& flops, Bytes& kv) {
-           if (a.has(model_key)) {
-             const ModelRef ref = model_ref(a, model_key);
+         const auto side = [&](const std::optional<ModelRef>& model, const char* model_key, const char* format_key,
+                               const char* bytes_key, const char* flops_key, const char* kv_key, Bytes& bytes,
+                               Flops& flops, Bytes& kv) {
+           if (model) {
+             const ModelRef& ref = *model;
              const WeightFormat& f = ref.format(a, format_key);
              bytes = ref.read_per_step(f, in.batch);
              flops = roofline::flops_per_token(ref.flops_params());
@@ -74,12 +75,15 @@ std::span<const Function> serving_functions() {
            if (a.has(flops_key)) flops = Flops{a.number(flops_key)};
            if (a.has(kv_key)) kv = Bytes{a.number(kv_key)};
          };
-         side("model", "format", "weightBytes", "flopsPerToken", "kvBytesPerSequence", in.target_weights,
+         // the target read once: its costs, its own draft modules, what a verification reads
+         const std::optional<ModelRef> target =
+             a.has("model") ? std::optional(model_ref(a, "model")) : std::optional<ModelRef>();
+         side(target, "model", "format", "weightBytes", "flopsPerToken", "kvBytesPerSequence", in.target_weights,
               in.target_flops_per_token, in.kv_per_sequence);
          if (a.has("draft") && a.raw("draft").is(Value::Kind::string) && a.raw("draft").string() == "mtp") {
            // self-speculation: the target's own multi-token-prediction modules draft
-           if (!a.has("model")) throw Error(ErrorCode::missing_field, "model", "model is required with draft 'mtp'");
-           const ModelRef ref = model_ref(a, "model");
+           if (!target) throw Error(ErrorCode::missing_field, "model", "model is required with draft 'mtp'");
+           const ModelRef& ref = *target;
            if (!ref.architecture) {
              throw Error(ErrorCode::out_of_range, "draft", "draft 'mtp' needs a model with a config.json");
            }
@@ -92,14 +96,14 @@ std::span<const Function> serving_functions() {
            in.draft_kv_per_sequence =
                a.has("draftKvBytesPerSequence") ? Bytes{a.number("draftKvBytesPerSequence")} : d.kv_per_sequence;
          } else {
-           side("draft", "draftFormat", "draftWeightBytes", "draftFlopsPerToken", "draftKvBytesPerSequence",
-                in.draft_weights, in.draft_flops_per_token, in.draft_kv_per_sequence);
+           side(a.has("draft") ? std::optional(model_ref(a, "draft")) : std::optional<ModelRef>(), "draft",
+                "draftFormat", "draftWeightBytes", "draftFlopsPerToken", "draftKvBytesPerSequence", in.draft_weights,
+                in.draft_flops_per_token, in.draft_kv_per_sequence);
          }
          in.gamma = a.number("gamma");
-         if (a.has("model") && !a.has("weightBytes")) {
+         if (target && !a.has("weightBytes")) {
            // a verification's batch × (γ + 1) tokens: an MoE's touch more experts than a step's
-           const ModelRef ref = model_ref(a, "model");
-           in.verify_weights = ref.read_per_step(ref.format(a), in.batch * (in.gamma + 1));
+           in.verify_weights = target->read_per_step(target->format(a), in.batch * (in.gamma + 1));
          }
          in.acceptance = a.number("acceptance");
          in.device = Device{FlopsPerSecond{a.number("peakFlopsPerSecond")}, BytesPerSecond{a.number("bytesPerSecond")}};
@@ -156,25 +160,21 @@ std::span<const Function> serving_functions() {
          in.weights = Bytes{a.number("weightBytes")};
          in.device = device_arg(a);
          in.gpus = a.number_or("gpus", 1);
-         ModelRef holder;
-         const ModelRef* ref = nullptr;
-         in.attention = causal_attention_arg(a, &ref, holder);
+         const std::optional<ModelRef> ref = a.has("model") ? std::optional(model_ref(a, "model")) : std::nullopt;
+         if (ref) in.attention = model_attention(*ref);
          const Prefill p = prefill(in);
          const std::optional<LinkFigures> link = link_arg(a, nullptr);
-         std::optional<TensorParallel> tp = TensorParallel{};
          // the all-reduces' shape: given, else the model's
          const double layers = a.has("layers") ? a.number("layers") : ref ? ref->architecture->layers : 0;
          const double hidden = a.has("hiddenSize") ? a.number("hiddenSize") : ref ? ref->architecture->hidden : 0;
-         if (in.gpus > 1) {
-           if (link && !(layers > 0 && hidden > 0)) {
-             const char* missing = a.has("layers") ? "hiddenSize" : "layers";
-             throw Error(ErrorCode::missing_field, missing,
-                         std::string(missing) +
-                             " is required with a link: the all-reduces are two per layer, of "
-                             "tokens × hiddenSize activations");
-           }
-           tp = link ? communication(in.gpus, link, layers, hidden, in.tokens, Dtype::bf16) : std::nullopt;
+         if (in.gpus > 1 && link && !(layers > 0 && hidden > 0)) {
+           const char* missing = a.has("layers") ? "hiddenSize" : "layers";
+           throw Error(ErrorCode::missing_field, missing,
+                       std::string(missing) +
+                           " is required with a link: the all-reduces are two per layer, of "
+                           "tokens × hiddenSize activations");
          }
+         const std::optional<TensorParallel> tp = communication(in.gpus, link, layers, hidden, in.tokens, Dtype::bf16);
          Value v = clocks_value(p.clocks);
          v.set("flops", p.flops.value());
          v.set("attentionFlops", p.attention_flops.value());
@@ -218,8 +218,7 @@ std::span<const Function> serving_functions() {
          if (a.has("kvBytesPerToken")) host.kv_bytes_per_token = Bytes{a.number("kvBytesPerToken")};
          if (a.has("hostBytesPerSecond")) host.bandwidth = BytesPerSecond{a.number("hostBytesPerSecond")};
          host.overlap = a.has("overlap") ? flag_arg(a, "overlap") : true;
-         ModelRef holder;
-         in.attention = causal_attention_arg(a, nullptr, holder);
+         if (a.has("model")) in.attention = model_attention(model_ref(a, "model"));
          const PrefixCache c = prefix_cache(in, a.number("cachedShare"), host);
          return Value::object()
              .set("cachedTokens", c.cached_tokens)
